@@ -1,0 +1,15 @@
+/** Where the end-to-end servers listen. */
+const APP_PORT = Number(process.env.E2E_PORT ?? 5199);
+
+export const E2E = {
+  appPort: APP_PORT,
+  appUrl: `http://127.0.0.1:${APP_PORT}`,
+  /** A second app server whose outside services are all down. */
+  offlinePort: APP_PORT - 1,
+  offlineUrl: `http://127.0.0.1:${APP_PORT - 1}`,
+  openMeteoPort: APP_PORT + 2,
+  nominatimPort: APP_PORT + 3,
+  oidcPort: APP_PORT + 4,
+  oidcClientId: 'discoverlocal-e2e',
+  oidcClientSecret: 'e2e-client-secret',
+} as const;

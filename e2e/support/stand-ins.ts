@@ -1,0 +1,25 @@
+/**
+ * The outside services of the end-to-end tests, on loopback (DECISIONS 30):
+ * Open-Meteo, Nominatim and an OpenID Connect provider. Started by
+ * playwright.config.ts before the app servers.
+ */
+import { nominatimAnswer, openMeteoAnswer, startStandIn } from '../../src/server/test/stand-in.js';
+import { startOidcStandIn } from '../../src/server/test/oidc-stand-in.js';
+import { E2E } from './ports.js';
+
+const meteo = await startStandIn(openMeteoAnswer, E2E.openMeteoPort);
+const nominatim = await startStandIn(nominatimAnswer, E2E.nominatimPort);
+const oidc = await startOidcStandIn({
+  clientId: E2E.oidcClientId,
+  clientSecret: E2E.oidcClientSecret,
+  redirectUri: `${E2E.appUrl}/api/callback`,
+  port: E2E.oidcPort,
+});
+console.info(`stand-ins: weather ${meteo.url}, geocoding ${nominatim.url}, identity provider ${oidc.issuer}`);
+
+const stop = async () => {
+  await Promise.all([meteo.close(), nominatim.close(), oidc.close()]);
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

@@ -1,0 +1,212 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, openOverview, overview, test } from './fixtures';
+import { E2E } from './support/ports';
+
+/** Issue 4: maps, live weather and the visitor's location, against stand-ins (or with the services down). */
+
+const QUILLAN = { latitude: 42.8756, longitude: 2.1856 };
+const TOTAL = 36;
+
+/** Every marker on a map: single markers ("... op de kaart") and clusters ("9 activiteiten, inzoomen"). */
+async function markersOn(map: Locator) {
+  await expect(map.getByRole('button', { name: / op de kaart$|activiteiten?, inzoomen$/ }).first()).toBeVisible();
+  const singles = await map.getByRole('button', { name: / op de kaart$/ }).count();
+  const clusters = await map.getByRole('button', { name: /activiteiten?, inzoomen$/ }).allInnerTexts();
+  // A cluster's accessible name is "9 activiteiten, inzoomen": its first word is the count.
+  const names = await map
+    .getByRole('button', { name: /activiteiten?, inzoomen$/ })
+    .evaluateAll((els) => els.map((el) => el.querySelector('[aria-hidden="true"]')?.textContent ?? '0'));
+  const clustered = names.reduce((sum, n) => sum + Number(n), 0);
+  return { singles, clusters: clusters.length, total: singles + clustered };
+}
+
+const mapRegion = (page: Page) => page.getByRole('region', { name: 'Kaart van de activiteiten' });
+
+test.describe('the map page', () => {
+  test('shows every seeded activity as a marker or in a cluster, with the list for keyboard users', async ({
+    page,
+  }) => {
+    await page.goto('/kaart');
+    await expect(page.getByRole('heading', { level: 2, name: `${TOTAL} activiteiten op de kaart` })).toBeVisible();
+    const counted = await markersOn(mapRegion(page));
+    expect(counted.total).toBe(TOTAL);
+    expect(counted.singles).toBeGreaterThan(0);
+    await page.getByText('Alle activiteiten als lijst').click();
+    await expect(page.getByRole('main').getByRole('button', { pressed: false }).filter({ hasText: 'km' })).toHaveCount(
+      TOTAL,
+    );
+    // The stats and weather cards sit beside the map, and two nearby towns are named.
+    await expect(page.getByRole('region', { name: 'In de buurt' })).toContainText('5');
+    await expect(page.getByText(/^In de buurt: .+ \(.+ km\) en .+ \(.+ km\)$/)).toBeVisible();
+  });
+
+  test('hover shows a tooltip; a click selects (highlight, tooltip, detail card); close deselects', async ({
+    page,
+  }) => {
+    await page.goto('/kaart');
+    const map = mapRegion(page);
+    const marker = map.getByRole('button', { name: / op de kaart$/ }).first();
+    const name = ((await marker.getAttribute('aria-label')) ?? '').replace(/ op de kaart$/, '');
+    await marker.hover();
+    await expect(page.getByRole('tooltip', { name })).toBeVisible();
+
+    await marker.click();
+    const card = page.getByRole('article', { name: `Geselecteerd: ${name}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('heading', { name })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Bekijk details' })).toHaveAttribute('href', /^\/activity\/\d+$/);
+    await expect(card).toContainText(/\d,\d/);
+    await expect(map.getByRole('button', { name: `${name} op de kaart` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('tooltip', { name })).toBeVisible();
+
+    await card.getByRole('button', { name: 'Sluiten' }).click();
+    await expect(card).toBeHidden();
+    await expect(map.getByRole('button', { name: `${name} op de kaart` })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('keyboard users select a marker with Enter, and open the detail page from the card', async ({ page }) => {
+    await page.goto('/kaart');
+    const marker = mapRegion(page)
+      .getByRole('button', { name: / op de kaart$/ })
+      .first();
+    const name = ((await marker.getAttribute('aria-label')) ?? '').replace(/ op de kaart$/, '');
+    await marker.focus();
+    await page.keyboard.press('Enter');
+    const card = page.getByRole('article', { name: `Geselecteerd: ${name}` });
+    await expect(card).toBeVisible();
+    await card.getByRole('link', { name: 'Bekijk details' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  test('zoom in splits clusters, zoom out stops at the widest view, re-center clears the selection', async ({
+    page,
+  }) => {
+    await page.goto('/kaart');
+    const map = mapRegion(page);
+    const start = await markersOn(map);
+    const zoomIn = page.getByRole('button', { name: 'Inzoomen', exact: true });
+    const zoomOut = page.getByRole('button', { name: 'Uitzoomen', exact: true });
+    await zoomIn.click();
+    await zoomIn.click();
+    await expect.poll(async () => (await markersOn(map)).singles).toBeGreaterThan(start.singles);
+    for (let i = 0; i < 5; i++) {
+      if (await zoomOut.isDisabled()) break;
+      await zoomOut.click();
+    }
+    await expect(zoomOut).toBeDisabled();
+
+    await page.getByText('Alle activiteiten als lijst').click();
+    await page.getByRole('button', { name: /^Markt van Quillan/ }).click();
+    const card = page.getByRole('article', { name: 'Geselecteerd: Markt van Quillan' });
+    await expect(card).toBeVisible();
+    await page.getByRole('button', { name: 'Terug naar Limoux' }).click();
+    await expect(card).toBeHidden();
+    await expect(zoomOut).toBeEnabled();
+  });
+
+  test('follows the category: markets only', async ({ page }) => {
+    await page.goto('/kaart?category=markten');
+    await expect(page.getByRole('heading', { level: 2, name: '5 activiteiten op de kaart' })).toBeVisible();
+    expect((await markersOn(mapRegion(page))).total).toBe(5);
+  });
+});
+
+test.describe('the overview side map', () => {
+  test('shows the current results and follows a category filter; a marker highlights its card', async ({ page }) => {
+    await openOverview(page);
+    const side = page.getByRole('complementary', { name: 'Kaart van de resultaten' });
+    const map = side.getByRole('region', { name: 'Kaart van de activiteiten' });
+    expect((await markersOn(map)).total).toBe(12);
+
+    await overview.categoryBar(page).getByRole('link', { name: 'Markten' }).click();
+    await expect(overview.resultCount(page, 5)).toBeVisible();
+    await expect.poll(async () => (await markersOn(map)).total).toBe(5);
+
+    const marker = map.getByRole('button', { name: / op de kaart$/ }).first();
+    const name = ((await marker.getAttribute('aria-label')) ?? '').replace(/ op de kaart$/, '');
+    await marker.click();
+    await expect(marker).toHaveAttribute('aria-pressed', 'true');
+    await expect(overview.cards(page).filter({ hasText: name })).toBeVisible();
+  });
+});
+
+test.describe('the detail page map', () => {
+  test('shows a small map centred on the activity', async ({ page }) => {
+    await page.goto('/activity/1');
+    const name = await page.getByRole('heading', { level: 1 }).innerText();
+    await expect(page.getByRole('region', { name: `Kaart met de ligging van ${name}` })).toBeVisible();
+  });
+});
+
+test.describe('weather, with the stand-in up', () => {
+  test('the header and the map page show the weather near Limoux', async ({ page }) => {
+    await page.goto('/kaart');
+    const box = page.getByRole('region', { name: 'Weer in Limoux' });
+    await expect(box).toContainText('14°');
+    await expect(box).toContainText('Bewolkt');
+    await expect(box).not.toContainText('fallback');
+    const card = page.getByRole('region', { name: 'Het weer vandaag' });
+    await expect(card).toContainText('14°');
+    await expect(card).toContainText('71%');
+    await expect(card).toContainText('9,7 km/u');
+    await expect(card).toContainText('24,1 km');
+    await expect(card).toContainText('Weergegevens: Open-Meteo.com');
+  });
+});
+
+test.describe('location', () => {
+  test.describe('granted', () => {
+    test.use({ geolocation: QUILLAN, permissions: ['geolocation'] });
+
+    test('shows the town, and every distance and the distance sort follow the position', async ({ page }) => {
+      await openOverview(page);
+      // Before: measured from Limoux, the first unsponsored activity is the Limoux market.
+      await expect(overview.cards(page).nth(3)).toHaveText('Markt van Limoux');
+      await page.getByRole('button', { name: 'Mijn locatie gebruiken' }).click();
+      await expect(page.getByText('Quillan, Frankrijk')).toBeVisible();
+      await expect(overview.cards(page).nth(3)).toHaveText('Markt van Quillan');
+      await expect(page.getByRole('main').getByText('0,3 km').first()).toBeVisible();
+      // Kept for the session: other screens measure from here too.
+      await page.goto('/activity/1');
+      await expect(page.getByText(/km hiervandaan/)).not.toHaveText('0,0 km hiervandaan');
+    });
+  });
+
+  test.describe('denied', () => {
+    test('shows the spec message and the default city', async ({ page }) => {
+      await openOverview(page);
+      await page.getByRole('button', { name: 'Mijn locatie gebruiken' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'Toegang tot locatie geweigerd. Controleer je browserinstellingen.',
+      );
+      await expect(page.getByText('Limoux, Frankrijk')).toBeVisible();
+      await expect(overview.cards(page).nth(3)).toHaveText('Markt van Limoux');
+    });
+  });
+});
+
+test.describe('with the outside services down', () => {
+  test.use({ baseURL: E2E.offlineUrl });
+
+  test('the weather keeps its defaults and shows the fallback notice', async ({ page }) => {
+    await page.goto('/kaart');
+    const box = page.getByRole('region', { name: 'Weer in Limoux' });
+    await expect(box).toContainText('Weer gegevens gebruiken fallback');
+    await expect(box).toContainText('22°');
+    const card = page.getByRole('region', { name: 'Het weer vandaag' });
+    await expect(card).toContainText('65%');
+    await expect(card).toContainText('12 km/u');
+    await expect(card).toContainText('10 km');
+    await expect(card).toContainText('Weer gegevens gebruiken fallback');
+  });
+
+  test.describe('reverse lookup failing', () => {
+    test.use({ geolocation: QUILLAN, permissions: ['geolocation'] });
+    test('shows the raw coordinates, and distances still follow', async ({ page }) => {
+      await openOverview(page);
+      await page.getByRole('button', { name: 'Mijn locatie gebruiken' }).click();
+      await expect(page.getByText('42,8756°, 2,1856°')).toBeVisible();
+      await expect(overview.cards(page).nth(3)).toHaveText('Markt van Quillan');
+    });
+  });
+});

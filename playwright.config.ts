@@ -1,0 +1,86 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E } from './e2e/support/ports';
+
+const appEnv = (port: number) => ({
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATABASE_URL: 'memory://',
+  SEED: 'demo',
+  LOG_LEVEL: 'warn',
+  SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+  DEMO_LOGIN: 'true',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+});
+const DOWN = 'http://127.0.0.1:9';
+
+/**
+ * End-to-end tests drive Debian's Chromium (Playwright cannot download its
+ * own browser here) against the production build on fresh in-memory
+ * databases seeded with the demo content: one server with stand-ins for
+ * every outside service (weather, geocoding, identity provider), and one
+ * whose outside services are all down.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 3,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: E2E.appUrl,
+    locale: 'nl-NL',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 }, channel: undefined },
+    },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/stand-ins.ts',
+      url: `http://127.0.0.1:${E2E.oidcPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'node dist/server/server.js',
+      url: `${E2E.appUrl}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...appEnv(E2E.appPort),
+        OPEN_METEO_URL: `http://127.0.0.1:${E2E.openMeteoPort}`,
+        NOMINATIM_URL: `http://127.0.0.1:${E2E.nominatimPort}`,
+        OIDC_ISSUER_URL: `http://127.0.0.1:${E2E.oidcPort}`,
+        OIDC_CLIENT_ID: E2E.oidcClientId,
+        OIDC_CLIENT_SECRET: E2E.oidcClientSecret,
+      },
+    },
+    {
+      command: 'node dist/server/server.js',
+      url: `${E2E.offlineUrl}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...appEnv(E2E.offlinePort), OPEN_METEO_URL: DOWN, NOMINATIM_URL: DOWN, OUTSIDE_TIMEOUT_MS: '1000' },
+    },
+  ],
+});

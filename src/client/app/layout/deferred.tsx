@@ -1,0 +1,23 @@
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+
+/** Mounts a component once the browser is idle after load: it stays off the critical path. */
+export function deferred(load: () => Promise<{ default: ComponentType }>) {
+  const Component = lazy(load);
+  return function Deferred() {
+    const [ready, setReady] = useState(false);
+    useEffect(() => {
+      const start = () => setReady(true);
+      if ('requestIdleCallback' in window) {
+        const handle = window.requestIdleCallback(start, { timeout: 1500 });
+        return () => window.cancelIdleCallback(handle);
+      }
+      const timer = setTimeout(start, 200);
+      return () => clearTimeout(timer);
+    }, []);
+    return ready ? (
+      <Suspense fallback={null}>
+        <Component />
+      </Suspense>
+    ) : null;
+  };
+}

@@ -1,0 +1,72 @@
+import { Mail, MapPinned, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CATEGORIES } from '../../../domain/activities';
+import { BRAND } from '../../../domain/brand';
+import { CONTACT } from '../../../domain/plans';
+import { SponsorPlans } from '../sponsor-plans';
+
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="mt-16 bg-ink-900 pb-24 text-sand-100 lg:pb-0">
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        <section aria-labelledby="footer-plans" className="mb-12">
+          <h2 id="footer-plans" className="text-2xl font-semibold text-white">
+            {t('footer.plans.title')}
+          </h2>
+          <p className="mt-2 max-w-2xl text-sand-200">{t('footer.plans.intro')}</p>
+          <SponsorPlans className="mt-6" />
+        </section>
+        <div className="grid gap-10 border-t border-white/10 pt-10 md:grid-cols-3">
+          <div className="space-y-3">
+            <p className="flex items-center gap-2 text-lg font-bold text-white">
+              <MapPinned aria-hidden className="h-5 w-5 text-terracotta-500" />
+              {BRAND.name}
+            </p>
+            <p className="text-sm text-sand-200">{t('footer.tagline')}</p>
+          </div>
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact" className="text-sm font-semibold uppercase tracking-wide text-sand-200">
+              {t('footer.contact')}
+            </h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              <li>
+                <a href={`mailto:${CONTACT.email}`} className="inline-flex items-center gap-2 hover:text-white">
+                  <Mail aria-hidden className="h-4 w-4" />
+                  {CONTACT.email}
+                </a>
+              </li>
+              <li>
+                <a
+                  href={`tel:${CONTACT.phone.replace(/\s/g, '')}`}
+                  className="inline-flex items-center gap-2 hover:text-white"
+                >
+                  <Phone aria-hidden className="h-4 w-4" />
+                  {CONTACT.phone}
+                </a>
+              </li>
+            </ul>
+          </section>
+          <nav aria-label={t('footer.categoriesNav')}>
+            <h2 id="footer-categories" className="text-sm font-semibold uppercase tracking-wide text-sand-200">
+              {t('footer.categories')}
+            </h2>
+            <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
+              {CATEGORIES.map((category) => (
+                <li key={category}>
+                  <Link to={`/?category=${category}`} className="hover:text-white">
+                    {t(`category.chip.${category}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <p className="mt-10 border-t border-white/10 pt-6 text-xs text-sand-200">
+          {t('footer.copyright', { year: new Date().getFullYear() })}
+        </p>
+      </div>
+    </footer>
+  );
+}

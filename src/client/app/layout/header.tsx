@@ -1,0 +1,87 @@
+import { Heart, LogIn, MapPinned, Search } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { BRAND } from '../../../domain/brand';
+import { useAuthUser } from '../../features/auth/api/auth-user';
+import { useFavorites } from '../../features/favourites/favourites-provider';
+import { LanguageSelect } from '../../features/language/language-select';
+import { WeatherBox } from '../../features/weather/components/weather-box';
+import { focusSearch } from './focus-search';
+
+// Only logged-in users load the menu's code.
+const ProfileMenu = lazy(() => import('../../features/auth/components/profile-menu'));
+
+export function Header() {
+  const { t } = useTranslation();
+  const { data: user } = useAuthUser();
+  const { count } = useFavorites();
+  const navigate = useNavigate();
+  return (
+    <header className="sticky top-0 z-40 border-b border-sand-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Link to="/" className="flex items-center gap-2 rounded-full" aria-label={t('header.home')}>
+          <span className="flex h-9 w-9 items-center justify-center rounded-xl bg-terracotta-600 text-white">
+            <MapPinned aria-hidden className="h-5 w-5" />
+          </span>
+          <span className="hidden text-lg font-bold tracking-tight text-ink-900 min-[420px]:inline">
+            {BRAND.first}
+            <span className="text-terracotta-600">{BRAND.second}</span>
+          </span>
+        </Link>
+        <div className="ml-6">
+          <WeatherBox />
+        </div>
+        {/* The profile menu takes its place beside the login button when accounts come. */}
+        <div className="ml-auto flex items-center gap-2">
+          <button
+            type="button"
+            className="hidden h-10 w-10 items-center justify-center rounded-full text-ink-700 hover:bg-sand-100 lg:inline-flex"
+            aria-label={t('header.search')}
+            onClick={() => focusSearch(navigate)}
+          >
+            <Search aria-hidden className="h-5 w-5" />
+          </button>
+          <LanguageSelect />
+          <Link
+            to="/favorieten"
+            className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ink-700 hover:bg-sand-100"
+            aria-label={t('header.favourites', { count })}
+          >
+            <Heart aria-hidden className="h-5 w-5" />
+            {count > 0 ? (
+              <span
+                aria-hidden
+                className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-terracotta-600 px-1 text-[11px] font-bold text-white"
+              >
+                {count > 99 ? '99+' : count}
+              </span>
+            ) : null}
+          </Link>
+          {user ? (
+            <Suspense fallback={<span className="h-10 w-10 rounded-full bg-sand-200" />}>
+              <ProfileMenu user={user} />
+            </Suspense>
+          ) : (
+            <>
+              <a
+                href="/api/login"
+                className="hidden h-10 items-center gap-2 rounded-full bg-ink-900 px-4 text-sm font-medium text-white hover:bg-ink-700 sm:inline-flex"
+              >
+                <LogIn aria-hidden className="h-4 w-4" />
+                {t('header.login')}
+              </a>
+              <a
+                href="/api/login"
+                aria-label={t('header.login')}
+                className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-ink-900 text-white sm:hidden"
+              >
+                <LogIn aria-hidden className="h-4 w-4" />
+              </a>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useAuthUser } from '../../features/auth/api/auth-user';
+import { PageSpinner } from '../page-spinner';
+import { BottomNav } from './bottom-nav';
+import { deferred } from './deferred';
+import { Header } from './header';
+
+// Not needed before the page can be used: loaded when the browser is idle.
+const Toaster = deferred(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+// The footer sits below the fold: it arrives with them, without shifting anything above it.
+const Footer = deferred(() => import('./footer').then((m) => ({ default: m.Footer })));
+const CookieBanner = deferred(() =>
+  import('../../features/consent/cookie-banner').then((m) => ({ default: m.CookieBanner })),
+);
+
+export function Layout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { data: user } = useAuthUser();
+  const navigationType = useNavigationType();
+  // Load the namespaces every screen uses alongside the shell.
+  useTranslation(['activities', 'favourites']);
+
+  // A first login whose role was never chosen goes to role selection first (DECISIONS 17).
+  const mustChooseRole = user !== undefined && user !== null && !user.roleChosen;
+  useEffect(() => {
+    if (mustChooseRole && location.pathname !== '/role-selection') void navigate('/role-selection', { replace: true });
+  }, [mustChooseRole, location.pathname, navigate]);
+
+  // A new page starts at the top, with focus on it for screen readers and keyboard users.
+  // Only a change of path counts: changing filters (the query) keeps scroll and focus, and
+  // back/forward (POP) leaves the scroll to the browser's own restoration.
+  const lastPath = useRef(location.pathname);
+  useEffect(() => {
+    if (lastPath.current === location.pathname) return;
+    lastPath.current = location.pathname;
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [location.pathname, navigationType]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[100] rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink-900 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        {t('a11y.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <BottomNav />
+      <CookieBanner />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+import {
+  AlertCircle,
+  ArrowLeft,
+  CalendarCheck,
+  CalendarDays,
+  Clock,
+  ExternalLink,
+  Globe,
+  MapPin,
+  Navigation,
+  Phone,
+  Route,
+} from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { type Activity, CATEGORIES } from '../../../domain/activities';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useActivity } from '../../features/activities/api/get-activity';
+import { CategoryBadge, SponsorBadge } from '../../features/activities/components/badges';
+import { RatingStars } from '../../features/activities/components/rating-stars';
+import { ShareButton } from '../../features/activities/components/share-button';
+import { FavouriteButton } from '../../features/favourites/favourite-button';
+import { useOriginQuery } from '../../features/location/location-provider';
+import { ReviewList } from '../../features/reviews/components/review-list';
+import { useLanguage } from '../../i18n/use-language';
+import { ApiError } from '../../lib/api-client';
+import { formatDistance, formatPrice } from '../../lib/format';
+import { useTagLabel } from '../use-tag-label';
+
+const LocationMap = lazy(() => import('../../features/map/components/location-map'));
+
+/** Spec 9 / DECISIONS 3: shown only when an activity has no opening hours of its own. */
+const FALLBACK_OPENING_HOURS = '09:00-18:00';
+
+const directionsUrl = (a: Activity) =>
+  `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(`${a.latitude},${a.longitude}`)}`;
+const mapSearchUrl = (a: Activity) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(a.address ?? `${a.name}, ${a.city}`)}`;
+
+function DetailSkeleton() {
+  return (
+    <div aria-busy="true" className="mx-auto max-w-5xl px-4 py-6">
+      <Skeleton className="aspect-[16/9] w-full rounded-3xl md:aspect-[21/9]" />
+      <div className="mt-6 space-y-4">
+        <Skeleton className="h-6 w-24" />
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-20 w-full" />
+      </div>
+    </div>
+  );
+}
+
+function NotFoundState() {
+  const { t } = useTranslation('detail');
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <MapPin aria-hidden className="h-12 w-12 text-terracotta-600" />
+      <h1 className="text-2xl font-semibold text-ink-900">{t('notFound.title')}</h1>
+      <p className="text-ink-600">{t('notFound.text')}</p>
+      <Button asChild>
+        <Link to="/">{t('notFound.back')}</Link>
+      </Button>
+    </div>
+  );
+}
+
+function InfoRow({ icon: Icon, label, children }: { icon: typeof Clock; label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="flex items-center gap-2 text-sm font-medium text-ink-500">
+        <Icon aria-hidden className="h-5 w-5 shrink-0 text-terracotta-600" />
+        {label}
+      </dt>
+      <dd className="pl-7 text-ink-900">{children}</dd>
+    </div>
+  );
+}
+
+export function ActivityDetailRoute() {
+  const { t } = useTranslation('detail');
+  const { t: tc } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const tagLabel = useTagLabel();
+  const id = Number(useParams().id);
+  const validId = Number.isInteger(id) && id > 0;
+  const origin = useOriginQuery();
+  const { data: activity, isPending, error } = useActivity(id, { ...origin, lng: language });
+
+  if (!validId || (error instanceof ApiError && (error.status === 404 || error.status === 400)))
+    return <NotFoundState />;
+  if (error) {
+    return (
+      <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+        <AlertCircle aria-hidden className="h-12 w-12 text-red-700" />
+        <h1 className="text-2xl font-semibold text-ink-900">{t('error.title')}</h1>
+        <Button asChild variant="secondary">
+          <Link to="/">{t('notFound.back')}</Link>
+        </Button>
+      </div>
+    );
+  }
+  if (isPending) return <DetailSkeleton />;
+
+  const isMarket = activity.category === 'markten';
+  const place = [activity.location, activity.address ?? activity.city].filter(Boolean).join(' · ');
+
+  return (
+    <article className="mx-auto max-w-5xl px-4 py-6">
+      <div className="relative overflow-hidden rounded-3xl bg-sand-100">
+        {activity.imageUrl ? (
+          <img
+            src={activity.imageUrl}
+            alt=""
+            width={1600}
+            height={1000}
+            className="aspect-[16/9] w-full object-cover md:aspect-[21/9]"
+          />
+        ) : (
+          <div className="aspect-[16/9] md:aspect-[21/9]" />
+        )}
+        <div className="absolute inset-x-4 top-4 flex items-center justify-between">
+          <button
+            type="button"
+            onClick={() => (window.history.length > 1 ? void navigate(-1) : void navigate('/'))}
+            aria-label={t('back')}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-ink-700 shadow-sm backdrop-blur hover:bg-white"
+          >
+            <ArrowLeft aria-hidden className="h-5 w-5" />
+          </button>
+          <div className="flex gap-2">
+            <FavouriteButton activityId={activity.id} activityName={activity.name} />
+            <ShareButton title={activity.name} text={activity.description} url={window.location.href} />
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_320px]">
+        <div className="min-w-0 space-y-8">
+          <header className="space-y-3">
+            <div className="flex flex-wrap gap-2">
+              <CategoryBadge category={activity.category} />
+              <SponsorBadge level={activity.sponsorLevel} />
+            </div>
+            <h1 className="font-display text-3xl font-semibold leading-tight text-ink-900 md:text-4xl">
+              {activity.name}
+            </h1>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-600">
+              <span className="inline-flex items-center gap-1">
+                <MapPin aria-hidden className="h-4 w-4 text-terracotta-600" />
+                {activity.city}
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <Navigation aria-hidden className="h-4 w-4" />
+                {t('distance', { distance: formatDistance(activity.distance, language) })}
+              </span>
+              <RatingStars rating={activity.rating} reviewCount={activity.reviewCount} size="md" />
+            </div>
+            <p className="text-lg leading-relaxed text-ink-700">{activity.description}</p>
+            {activity.tags.length > 0 ? (
+              <ul aria-label={t('tags')} className="flex flex-wrap gap-2">
+                {activity.tags.map((tag) => (
+                  <li key={tag}>
+                    <Badge className="bg-sand-100 text-ink-700">#{tagLabel(tag)}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </header>
+
+          {!isMarket ? (
+            <section aria-labelledby="practical-title" className="rounded-3xl bg-white p-6 ring-1 ring-sand-200">
+              <h2 id="practical-title" className="text-xl font-semibold text-ink-900">
+                {t('practical.title')}
+              </h2>
+              <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+                <InfoRow icon={Clock} label={t('practical.hours')}>
+                  {activity.openingHours ?? FALLBACK_OPENING_HOURS}
+                </InfoRow>
+                {activity.contactPhone ? (
+                  <InfoRow icon={Phone} label={t('practical.phone')}>
+                    {activity.contactPhone}
+                  </InfoRow>
+                ) : null}
+                {activity.bookingRequired ? (
+                  <InfoRow icon={CalendarCheck} label={t('practical.booking')}>
+                    {t('practical.bookingRequired')}
+                  </InfoRow>
+                ) : null}
+              </dl>
+              <div className="mt-6 flex flex-wrap gap-2">
+                <Button asChild variant="secondary" size="sm">
+                  <a href={directionsUrl(activity)} target="_blank" rel="noopener noreferrer">
+                    <Route aria-hidden className="h-4 w-4" />
+                    {t('practical.directions')}
+                    <span className="sr-only"> ({tc('a11y.newTab')})</span>
+                  </a>
+                </Button>
+                {activity.website ? (
+                  <Button asChild variant="secondary" size="sm">
+                    <a href={activity.website} target="_blank" rel="noopener noreferrer">
+                      <Globe aria-hidden className="h-4 w-4" />
+                      {t('practical.website')}
+                      <span className="sr-only"> ({tc('a11y.newTab')})</span>
+                    </a>
+                  </Button>
+                ) : null}
+                {activity.contactPhone ? (
+                  <Button asChild variant="secondary" size="sm">
+                    <a href={`tel:${activity.contactPhone.replace(/\s/g, '')}`}>
+                      <Phone aria-hidden className="h-4 w-4" />
+                      {t('practical.call')}
+                    </a>
+                  </Button>
+                ) : null}
+              </div>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="reviews-title">
+            <h2 id="reviews-title" className="text-xl font-semibold text-ink-900">
+              {t('reviews.title')}
+            </h2>
+            {/* The review form takes its place here when it comes. */}
+            <ReviewList activityId={activity.id} />
+          </section>
+        </div>
+
+        <aside className="space-y-4 lg:sticky lg:top-24 lg:self-start">
+          <section aria-labelledby="price-title" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-sand-200">
+            <h2 id="price-title" className="sr-only">
+              {t('price.title')}
+            </h2>
+            {activity.price !== null && activity.price > 0 ? (
+              <p className="text-3xl font-bold text-ink-900">
+                {formatPrice(activity.price, language)}
+                <span className="text-base font-normal text-ink-500"> {t('price.perPerson')}</span>
+              </p>
+            ) : null}
+            {isMarket && activity.marketDays ? (
+              <div className="mt-2 flex gap-2 text-ink-700">
+                <CalendarDays aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-terracotta-600" />
+                <div>
+                  <p className="text-sm font-medium text-ink-500">{t('price.marketDays')}</p>
+                  <p>{activity.marketDays}</p>
+                </div>
+              </div>
+            ) : null}
+            {activity.bookingRequired ? (
+              <p className="mt-3 text-sm text-ink-600">{t('price.bookingHint')}</p>
+            ) : (
+              <Button asChild className="mt-4 w-full" size="lg">
+                <a href={mapSearchUrl(activity)} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden className="h-4 w-4" />
+                  {t('price.navigate')}
+                  <span className="sr-only"> ({tc('a11y.newTab')})</span>
+                </a>
+              </Button>
+            )}
+          </section>
+          <section aria-labelledby="location-title" className="rounded-3xl bg-white p-6 ring-1 ring-sand-200">
+            <h2 id="location-title" className="text-lg font-semibold text-ink-900">
+              {t('location.title')}
+            </h2>
+            <p className="mt-2 flex gap-2 text-ink-700">
+              <MapPin aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-terracotta-600" />
+              <span>{place}</span>
+            </p>
+            <Suspense fallback={<div className="mt-4 h-48 rounded-2xl bg-sand-100" />}>
+              <LocationMap
+                latitude={activity.latitude}
+                longitude={activity.longitude}
+                category={activity.category}
+                name={activity.name}
+              />
+            </Suspense>
+          </section>
+        </aside>
+      </div>
+
+      <nav aria-labelledby="more-title" className="mt-12 border-t border-sand-200 pt-8">
+        <h2 id="more-title" className="text-lg font-semibold text-ink-900">
+          {t('more')}
+        </h2>
+        <ul className="mt-4 flex flex-wrap gap-2">
+          {CATEGORIES.map((category) => (
+            <li key={category}>
+              <Link
+                to={`/?category=${category}`}
+                className="inline-flex h-10 items-center rounded-full border border-sand-300 bg-white px-4 text-sm font-medium text-ink-700 hover:border-terracotta-500"
+              >
+                {tc(`category.chip.${category}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </article>
+  );
+}

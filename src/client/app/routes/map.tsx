@@ -1,0 +1,144 @@
+import { Eye, MapPin, PartyPopper, ShoppingBasket, Trophy } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CATEGORY_COLORS, type CategoryFilter, type Stats } from '../../../domain/activities';
+import { LIMOUX, nearestTowns } from '../../../domain/geo';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useAllActivities } from '../../features/activities/api/get-activities';
+import { useStats } from '../../features/activities/api/get-stats';
+import { CategoryBar } from '../../features/activities/components/category-bar';
+import { readOverviewState } from '../../features/activities/filters';
+import { useOriginQuery, useVisitorLocation } from '../../features/location/location-provider';
+import { TodayWeather } from '../../features/weather/components/today-weather';
+import { useLanguage } from '../../i18n/use-language';
+import { cn } from '../../lib/cn';
+import { formatDistance } from '../../lib/format';
+
+const ActivityMap = lazy(() => import('../../features/map/components/activity-map'));
+
+const STAT_ICON: Record<keyof Stats, typeof Eye> = {
+  markets: ShoppingBasket,
+  events: PartyPopper,
+  sports: Trophy,
+  viewpoints: Eye,
+};
+
+function NearbyStats() {
+  const { t } = useTranslation('activities');
+  const stats = useStats();
+  return (
+    <section aria-labelledby="stats-title" className="rounded-3xl bg-white p-6 ring-1 ring-sand-200">
+      <h2 id="stats-title" className="text-lg font-semibold text-ink-900">
+        {t('stats.title')}
+      </h2>
+      {stats.isError ? (
+        <p className="mt-3 text-sm text-red-800">{t('stats.error')}</p>
+      ) : (
+        <dl className="mt-4 grid grid-cols-2 gap-3">
+          {(Object.keys(STAT_ICON) as (keyof Stats)[]).map((key) => {
+            const Icon = STAT_ICON[key];
+            return (
+              <div key={key} className="rounded-2xl bg-sand-50 p-3">
+                <dt className="flex items-center gap-2 text-sm text-ink-600">
+                  <Icon aria-hidden className="h-4 w-4 text-terracotta-600" />
+                  {t(`stats.${key}`)}
+                </dt>
+                <dd className="mt-1 text-2xl font-bold text-ink-900">
+                  {stats.data ? stats.data[key] : <Skeleton className="h-8 w-10" />}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+/** /kaart: every activity of the chosen category on a real map (DECISIONS 8, 9). */
+export function MapRoute() {
+  const { t } = useTranslation('activities');
+  const language = useLanguage();
+  const [params] = useSearchParams();
+  const { category } = readOverviewState(params);
+  const origin = useOriginQuery();
+  const { position } = useVisitorLocation();
+  const query = useMemo(
+    () => ({ category: category === 'alle' ? undefined : category, ...origin, lng: language }),
+    [category, origin, language],
+  );
+  const activities = useAllActivities(query);
+  const items = useMemo(() => activities.data ?? [], [activities.data]);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const towns = useMemo(() => nearestTowns(position ?? LIMOUX, items), [position, items]);
+  const hrefFor = (next: CategoryFilter) => (next === 'alle' ? '/kaart' : `/kaart?category=${next}`);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="font-display text-3xl font-semibold text-ink-900 md:text-4xl">{t('map.title')}</h1>
+      <p className="mt-2 text-ink-600">{t('map.subtitle')}</p>
+      <CategoryBar selected={category} hrefFor={hrefFor} />
+
+      <div className="mt-2 grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <section aria-labelledby="map-card-title" className="min-w-0 space-y-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="map-card-title" className="text-lg font-semibold text-ink-900">
+              {t('map.count', { count: items.length })}
+            </h2>
+            {towns.length === 2 ? (
+              <p className="flex items-center gap-1 text-sm text-ink-600">
+                <MapPin aria-hidden className="h-4 w-4 text-terracotta-600" />
+                {t('map.nearbyTowns', {
+                  first: towns[0]?.city,
+                  firstKm: formatDistance(towns[0]?.km ?? 0, language),
+                  second: towns[1]?.city,
+                  secondKm: formatDistance(towns[1]?.km ?? 0, language),
+                })}
+              </p>
+            ) : null}
+          </div>
+          <Suspense fallback={<div className="h-[60vh] min-h-96 rounded-3xl bg-sand-100" />}>
+            <ActivityMap
+              variant="full"
+              activities={items}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+              className="h-[60vh] min-h-96"
+            />
+          </Suspense>
+          <details className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
+            <summary className="cursor-pointer font-medium text-ink-900">{t('map.list')}</summary>
+            <ul className="mt-3 grid gap-1 sm:grid-cols-2">
+              {items.map((activity) => (
+                <li key={activity.id}>
+                  <button
+                    type="button"
+                    aria-pressed={activity.id === selectedId}
+                    onClick={() => setSelectedId(activity.id)}
+                    className={cn(
+                      'flex w-full items-center gap-2 rounded-xl px-3 py-2 text-left text-sm hover:bg-sand-100',
+                      activity.id === selectedId && 'bg-sand-100 font-semibold',
+                    )}
+                  >
+                    <span
+                      aria-hidden
+                      className="h-3 w-3 shrink-0 rounded-full"
+                      style={{ background: CATEGORY_COLORS[activity.category] }}
+                    />
+                    <span className="truncate">{activity.name}</span>
+                    <span className="ml-auto shrink-0 text-ink-500">{formatDistance(activity.distance, language)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </section>
+        <div className="space-y-6">
+          <NearbyStats />
+          <TodayWeather />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Clock } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { RoleSelectionForm } from '../../features/auth/components/role-selection-form';
+import { RequireAccess } from '../require-access';
+
+/** Role choice after the first login (spec 2, DECISIONS 17). */
+export function RoleSelectionRoute() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const [providerDone, setProviderDone] = useState(false);
+  if (providerDone) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+        <Clock aria-hidden className="h-12 w-12 text-terracotta-600" />
+        <h1 className="text-2xl font-semibold text-ink-900">{t('role.pendingTitle')}</h1>
+        <p className="text-ink-600">{t('role.pendingText')}</p>
+        <Button asChild>
+          <Link to="/">{t('role.toOverview')}</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <RequireAccess level="newUser">
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="font-display text-3xl font-semibold text-ink-900 md:text-4xl">{t('role.title')}</h1>
+        <p className="mb-8 mt-2 text-ink-600">{t('role.intro')}</p>
+        <RoleSelectionForm onDone={(role) => (role === 'provider' ? setProviderDone(true) : void navigate('/'))} />
+      </div>
+    </RequireAccess>
+  );
+}

@@ -1,0 +1,60 @@
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { type Activity, MAX_PAGE_SIZE, PAGE_SIZE } from '../../../../domain/activities';
+import { apiFetch, type QueryValue } from '../../../lib/api-client';
+import { activityKeys } from './keys';
+
+export interface ActivityPage {
+  items: Activity[];
+  total: number;
+  offset: number;
+}
+
+export async function getActivityPage(query: Record<string, QueryValue>, offset: number, signal?: AbortSignal) {
+  const response = await apiFetch('/activities', { query: { ...query, limit: PAGE_SIZE, offset }, signal });
+  const items = (await response.json()) as Activity[];
+  const total = Number(response.headers.get('X-Total-Count') ?? items.length);
+  return { items, total, offset } satisfies ActivityPage;
+}
+
+/** Pages of 12 activities (DECISIONS 10); `query` carries the filters and `lng`. */
+export const activitiesQueryOptions = (query: Record<string, QueryValue>) =>
+  infiniteQueryOptions({
+    queryKey: activityKeys.list(query),
+    queryFn: ({ pageParam, signal }) => getActivityPage(query, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.items.length;
+      return last.items.length > 0 && next < last.total ? next : undefined;
+    },
+  });
+
+export function useActivities(query: Record<string, QueryValue>) {
+  // Keep showing the current results while new filters load: no flash, no layout shift.
+  return useInfiniteQuery({ ...activitiesQueryOptions(query), placeholderData: keepPreviousData });
+}
+
+/** Every activity matching `query`, in pages of 100 (for the map, which shows them all). */
+export const allActivitiesQueryOptions = (query: Record<string, QueryValue>) =>
+  queryOptions({
+    queryKey: [...activityKeys.list(query), 'all'] as const,
+    queryFn: async ({ signal }) => {
+      const all: Activity[] = [];
+      for (let offset = 0; ;) {
+        const response = await apiFetch('/activities', { query: { ...query, limit: MAX_PAGE_SIZE, offset }, signal });
+        const items = (await response.json()) as Activity[];
+        all.push(...items);
+        offset += items.length;
+        if (items.length === 0 || offset >= Number(response.headers.get('X-Total-Count') ?? 0)) return all;
+      }
+    },
+  });
+
+export function useAllActivities(query: Record<string, QueryValue>) {
+  return useQuery({ ...allActivitiesQueryOptions(query), placeholderData: keepPreviousData });
+}

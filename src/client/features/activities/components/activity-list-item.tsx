@@ -1,0 +1,82 @@
+import { CalendarCheck, CalendarDays, MapPin, Navigation } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Activity } from '../../../../domain/activities';
+import { Badge } from '../../../components/ui/badge';
+import { useLanguage } from '../../../i18n/use-language';
+import { formatDistance, formatPrice } from '../../../lib/format';
+import { CategoryBadge, SponsorBadge } from './badges';
+import { RatingStars } from './rating-stars';
+
+/** The list view's row (spec 2): small image, text, place, distance, market days, rating, booking badge, price. */
+export function ActivityListItem({ activity, favouriteButton }: { activity: Activity; favouriteButton?: ReactNode }) {
+  const { t } = useTranslation('activities');
+  const language = useLanguage();
+  return (
+    <article className="group relative flex gap-4 rounded-3xl bg-white p-3 shadow-sm ring-1 ring-sand-200 transition hover:shadow-md">
+      <div className="relative h-24 w-28 shrink-0 overflow-hidden rounded-2xl bg-sand-100 sm:h-28 sm:w-40">
+        {activity.imageUrl ? (
+          <img
+            src={activity.imageUrl}
+            alt=""
+            width={160}
+            height={112}
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        ) : null}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <CategoryBadge category={activity.category} />
+          <SponsorBadge level={activity.sponsorLevel} />
+          {activity.bookingRequired ? (
+            <Badge className="bg-vine-50 text-vine-700">
+              <CalendarCheck aria-hidden className="h-3.5 w-3.5" />
+              {t('list.bookingRequired')}
+            </Badge>
+          ) : null}
+        </div>
+        <h3 className="truncate text-base font-semibold text-ink-900">
+          <Link
+            to={`/activity/${activity.id}`}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
+            {activity.name}
+          </Link>
+        </h3>
+        <p className="line-clamp-1 text-sm text-ink-600">{activity.description}</p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-600">
+          <span className="inline-flex items-center gap-1">
+            <MapPin aria-hidden className="h-4 w-4 text-terracotta-600" />
+            {activity.location ? `${activity.location}, ${activity.city}` : activity.city}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Navigation aria-hidden className="h-3.5 w-3.5" />
+            <span className="sr-only">{t('card.distance')}: </span>
+            {formatDistance(activity.distance, language)}
+          </span>
+          {activity.category === 'markten' && activity.marketDays ? (
+            <span className="inline-flex items-center gap-1">
+              <CalendarDays aria-hidden className="h-4 w-4" />
+              <span className="sr-only">{t('card.marketDays')}: </span>
+              {activity.marketDays}
+            </span>
+          ) : null}
+        </div>
+        <div className="mt-auto flex items-center justify-between gap-2">
+          <RatingStars rating={activity.rating} reviewCount={activity.reviewCount} />
+          {activity.price !== null && activity.price > 0 ? (
+            <p className="text-sm font-semibold text-ink-900">
+              {formatPrice(activity.price, language)}{' '}
+              <span className="font-normal text-ink-500">{t('card.perPerson')}</span>
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {favouriteButton ? <div className="relative z-10 self-start">{favouriteButton}</div> : null}
+    </article>
+  );
+}

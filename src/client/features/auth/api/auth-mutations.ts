@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthUser, DemoAccount, RoleChoice } from '../../../../domain/auth';
+import { api } from '../../../lib/api-client';
+import { authKeys } from './auth-user';
+
+export function useDemoLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (account: DemoAccount) => api<AuthUser>(`/demo/login/${account}`, { method: 'POST' }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.user(), user);
+      // What a visitor may see depends on who they are now.
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+    },
+  });
+}
+
+export function useChooseRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: { role: RoleChoice['role']; company?: string; phone?: string; address?: string }) =>
+      api<AuthUser>('/auth/role', { method: 'POST', body: choice }),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.user(), user),
+  });
+}

@@ -1,0 +1,89 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+
+export const FAVOURITES_STORAGE_KEY = 'discoverlocal-favorites';
+
+/**
+ * Reads the stored favourites (DECISIONS 7: they survive reloads). A value
+ * that is not a JSON array of ids is removed, logged, and read as empty.
+ */
+export function readStoredFavourites(storage: Storage = localStorage): number[] {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(FAVOURITES_STORAGE_KEY);
+  } catch {
+    return [];
+  }
+  if (raw === null) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) throw new Error('not an array');
+    return [...new Set(parsed.filter((id): id is number => Number.isInteger(id) && id > 0))];
+  } catch (error) {
+    console.warn('Fout bij het lezen van opgeslagen favorieten; de lijst wordt gewist.', error);
+    storage.removeItem(FAVOURITES_STORAGE_KEY);
+    return [];
+  }
+}
+
+function writeStoredFavourites(ids: number[]) {
+  try {
+    if (ids.length === 0) localStorage.removeItem(FAVOURITES_STORAGE_KEY);
+    else localStorage.setItem(FAVOURITES_STORAGE_KEY, JSON.stringify(ids));
+  } catch {
+    // Full or unavailable storage: favourites last for this visit only.
+  }
+}
+
+interface FavouritesValue {
+  favourites: number[];
+  count: number;
+  isFavourite: (id: number) => boolean;
+  toggleFavourite: (id: number) => void;
+  clearFavourites: () => void;
+}
+
+const FavouritesContext = createContext<FavouritesValue | null>(null);
+
+export function FavouritesProvider({ children }: { children: ReactNode }) {
+  const [favourites, setFavourites] = useState<number[]>(() => readStoredFavourites());
+
+  // Another tab changed the list: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === FAVOURITES_STORAGE_KEY || event.key === null) setFavourites(readStoredFavourites());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const toggleFavourite = useCallback((id: number) => {
+    setFavourites((current) => {
+      const next = current.includes(id) ? current.filter((x) => x !== id) : [...current, id];
+      writeStoredFavourites(next);
+      return next;
+    });
+  }, []);
+
+  const clearFavourites = useCallback(() => {
+    writeStoredFavourites([]);
+    setFavourites([]);
+  }, []);
+
+  const value = useMemo<FavouritesValue>(
+    () => ({
+      favourites,
+      count: favourites.length,
+      isFavourite: (id) => favourites.includes(id),
+      toggleFavourite,
+      clearFavourites,
+    }),
+    [favourites, toggleFavourite, clearFavourites],
+  );
+  return <FavouritesContext.Provider value={value}>{children}</FavouritesContext.Provider>;
+}
+
+export function useFavorites(): FavouritesValue {
+  const value = useContext(FavouritesContext);
+  if (!value) throw new Error('useFavorites must be used within a FavoritesProvider');
+  return value;
+}

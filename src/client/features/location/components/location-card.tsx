@@ -1,0 +1,54 @@
+import { Crosshair, Loader2, MapPin } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LOCALES } from '../../../../domain/languages';
+import { useLanguage } from '../../../i18n/use-language';
+import { usePlace } from '../api/get-place';
+import { useVisitorLocation } from '../location-provider';
+
+/** The hero's current-location card (spec 2): where distances are measured from, and a detect button. */
+export function LocationCard() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { state, position, detect } = useVisitorLocation();
+  const place = usePlace(position, language);
+
+  const coordinates = (value: number) =>
+    new Intl.NumberFormat(LOCALES[language], { minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(value);
+
+  let label: string;
+  if (state.status === 'detecting') label = t('location.detecting');
+  else if (position && place.isPending) label = t('location.lookingUp');
+  else if (position && place.data?.city) label = [place.data.city, place.data.country].filter(Boolean).join(', ');
+  else if (position) label = `${coordinates(position.lat)}°, ${coordinates(position.lon)}°`;
+  else label = t('location.defaultCity');
+
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-white/80 px-4 py-3 shadow-sm ring-1 ring-terracotta-100">
+      <MapPin aria-hidden className="h-5 w-5 shrink-0 text-terracotta-600" />
+      <div className="min-w-[11rem] flex-1">
+        <p className="text-xs font-medium uppercase tracking-wide text-ink-500">{t('location.title')}</p>
+        <p className="font-semibold text-ink-900" aria-live="polite">
+          {label}
+        </p>
+        {state.status === 'error' ? (
+          <p role="alert" className="text-sm text-red-800">
+            {t(`location.error.${state.error}`)}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        onClick={detect}
+        disabled={state.status === 'detecting'}
+        className="inline-flex h-9 items-center gap-2 rounded-full bg-ink-900 px-4 text-sm font-medium text-white hover:bg-ink-700 disabled:opacity-60"
+      >
+        {state.status === 'detecting' ? (
+          <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
+        ) : (
+          <Crosshair aria-hidden className="h-4 w-4" />
+        )}
+        {t(position ? 'location.redetect' : 'location.detect')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import type { Position } from '../../../domain/geo';
+
+/** Spec 9: high accuracy, 10 s timeout, positions up to 5 minutes old are fine. */
+export const GEOLOCATION_OPTIONS: PositionOptions = {
+  enableHighAccuracy: true,
+  timeout: 10_000,
+  maximumAge: 5 * 60_000,
+};
+export const POSITION_STORAGE_KEY = 'discoverlocal-position';
+
+export type LocationError = 'unsupported' | 'denied' | 'unavailable' | 'timeout' | 'unknown';
+
+export type LocationState =
+  | { status: 'default' }
+  | { status: 'detecting' }
+  | { status: 'located'; position: Position }
+  | { status: 'error'; error: LocationError };
+
+function errorOf(error: GeolocationPositionError): LocationError {
+  if (error.code === error.PERMISSION_DENIED) return 'denied';
+  if (error.code === error.POSITION_UNAVAILABLE) return 'unavailable';
+  if (error.code === error.TIMEOUT) return 'timeout';
+  return 'unknown';
+}
+
+/** A detected position is kept for the browser session (issue 4). */
+function readStoredPosition(): Position | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(POSITION_STORAGE_KEY) ?? 'null') as Position | null;
+    return value && Number.isFinite(value.lat) && Number.isFinite(value.lon)
+      ? { lat: value.lat, lon: value.lon }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+interface LocationValue {
+  state: LocationState;
+  /** The visitor's position once known; undefined means "measure from Limoux". */
+  position: Position | undefined;
+  detect: () => void;
+}
+
+const LocationContext = createContext<LocationValue | null>(null);
+
+export function LocationProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<LocationState>(() => {
+    const stored = readStoredPosition();
+    return stored ? { status: 'located', position: stored } : { status: 'default' };
+  });
+
+  const detect = useCallback(() => {
+    if (!('geolocation' in navigator)) {
+      setState({ status: 'error', error: 'unsupported' });
+      return;
+    }
+    setState({ status: 'detecting' });
+    navigator.geolocation.getCurrentPosition(
+      (found) => {
+        const position = { lat: found.coords.latitude, lon: found.coords.longitude };
+        try {
+          sessionStorage.setItem(POSITION_STORAGE_KEY, JSON.stringify(position));
+        } catch {
+          // Without storage the position lasts for this page only.
+        }
+        setState({ status: 'located', position });
+      },
+      (error) => setState({ status: 'error', error: errorOf(error) }),
+      GEOLOCATION_OPTIONS,
+    );
+  }, []);
+
+  const value = useMemo<LocationValue>(
+    () => ({ state, position: state.status === 'located' ? state.position : undefined, detect }),
+    [state, detect],
+  );
+  return <LocationContext.Provider value={value}>{children}</LocationContext.Provider>;
+}
+
+export function useVisitorLocation(): LocationValue {
+  const value = useContext(LocationContext);
+  if (!value) throw new Error('useVisitorLocation must be used within a LocationProvider');
+  return value;
+}
+
+/** The `lat`/`lon` to send with activity reads: nothing until a position is known (the API then uses Limoux). */
+export function useOriginQuery(): { lat?: number; lon?: number } {
+  const { position } = useVisitorLocation();
+  return useMemo(() => (position ? { lat: position.lat, lon: position.lon } : {}), [position]);
+}

@@ -1,0 +1,260 @@
+import L from 'leaflet';
+import 'leaflet.markercluster';
+import 'leaflet/dist/leaflet.css';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
+import './map.css';
+import { Crosshair, Minus, Navigation, Plus, Star, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CATEGORY_COLORS } from '../../../../domain/activities';
+import { LIMOUX, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_START_ZOOM } from '../../../../domain/geo';
+import { useLanguage } from '../../../i18n/use-language';
+import { cn } from '../../../lib/cn';
+import { formatDistance, formatRating } from '../../../lib/format';
+import { MISSING_MAP_RATING, type MapActivity } from '../types';
+import { pinIcon, useTileLayer } from './leaflet-parts';
+
+export interface ActivityMapProps {
+  activities: MapActivity[];
+  selectedId: number | null;
+  onSelect: (id: number | null) => void;
+  /** 'full': the map page, with the detail card; 'side': beside the results, selection highlights a card. */
+  variant: 'full' | 'side';
+  /** Fit the view to the markers whenever they change (the side map follows the filters). */
+  fitToMarkers?: boolean;
+  className?: string;
+}
+
+/**
+ * A Leaflet map of activities: one coloured marker per activity, clustered
+ * when they crowd; hover shows a tooltip, a click (or Enter on a focused
+ * marker) selects. Without tile network it still shows markers on a plain
+ * background. Loaded lazily: Leaflet is not part of any first load.
+ */
+export default function ActivityMap({
+  activities,
+  selectedId,
+  onSelect,
+  variant,
+  fitToMarkers,
+  className,
+}: ActivityMapProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const clusterRef = useRef<L.MarkerClusterGroup | null>(null);
+  const markersRef = useRef(new Map<number, L.Marker>());
+  const onSelectRef = useRef(onSelect);
+  const tRef = useRef(t);
+  const [zoom, setZoom] = useState(MAP_START_ZOOM);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+    tRef.current = t;
+  }, [onSelect, t]);
+
+  // The map itself, once.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const map = L.map(container, {
+      center: [LIMOUX.lat, LIMOUX.lon],
+      zoom: MAP_START_ZOOM,
+      minZoom: MAP_MIN_ZOOM,
+      maxZoom: MAP_MAX_ZOOM,
+      zoomControl: false,
+      scrollWheelZoom: variant === 'full',
+      keyboard: true,
+    });
+    const cluster = L.markerClusterGroup({
+      showCoverageOnHover: false,
+      maxClusterRadius: 40,
+      spiderfyOnMaxZoom: true,
+      // A cluster is a button (Enter zooms in); its name says how many activities it holds.
+      iconCreateFunction: (group) =>
+        L.divIcon({
+          className: '',
+          html: `<span class="dl-cluster" aria-hidden="true">${group.getChildCount()}</span><span class="sr-only">${tRef.current('map.clusterLabel', { count: group.getChildCount() })}</span>`,
+          iconSize: [40, 40],
+        }),
+    });
+    map.addLayer(cluster);
+    map.on('zoomend', () => setZoom(map.getZoom()));
+    // A click on the map (not on a marker) clears the selection.
+    map.on('click', () => onSelectRef.current(null));
+    // Markers and clusters are focusable buttons: Enter or Space does what a click does.
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if ((event.key === 'Enter' || event.key === ' ') && target.classList.contains('leaflet-marker-icon')) {
+        event.preventDefault();
+        event.stopPropagation();
+        target.click();
+      }
+    };
+    container.addEventListener('keydown', onKeyDown, true);
+    mapRef.current = map;
+    clusterRef.current = cluster;
+    const markers = markersRef.current;
+    return () => {
+      container.removeEventListener('keydown', onKeyDown, true);
+      map.remove();
+      mapRef.current = null;
+      clusterRef.current = null;
+      markers.clear();
+    };
+  }, [variant]);
+
+  useTileLayer(mapRef);
+
+  // Markers follow the activities.
+  useEffect(() => {
+    const cluster = clusterRef.current;
+    const map = mapRef.current;
+    if (!cluster || !map) return;
+    cluster.clearLayers();
+    markersRef.current.clear();
+    const markers = activities.map((activity) => {
+      const marker = L.marker([activity.latitude, activity.longitude], {
+        icon: pinIcon(CATEGORY_COLORS[activity.category], false),
+        keyboard: true,
+        title: activity.name,
+        alt: activity.name,
+        riseOnHover: true,
+      });
+      marker.bindTooltip(activity.name, { direction: 'top', className: 'dl-tooltip' });
+      marker.on('click', (event) => {
+        L.DomEvent.stopPropagation(event);
+        onSelectRef.current(activity.id);
+      });
+      marker.on('add', () => {
+        const element = marker.getElement();
+        element?.setAttribute('role', 'button');
+        element?.setAttribute('aria-label', t('map.markerLabel', { name: activity.name }));
+      });
+      markersRef.current.set(activity.id, marker);
+      return marker;
+    });
+    cluster.addLayers(markers);
+    if (fitToMarkers && markers.length > 0) {
+      const bounds = L.latLngBounds(activities.map((a) => [a.latitude, a.longitude] as [number, number]));
+      map.fitBounds(bounds, { padding: [30, 30], maxZoom: 13 });
+    }
+  }, [activities, fitToMarkers, t]);
+
+  // The selected marker stands out, with its tooltip open.
+  useEffect(() => {
+    const cluster = clusterRef.current;
+    for (const [id, marker] of markersRef.current) {
+      const activity = activities.find((a) => a.id === id);
+      if (!activity) continue;
+      const selected = id === selectedId;
+      marker.setIcon(pinIcon(CATEGORY_COLORS[activity.category], selected));
+      marker.setZIndexOffset(selected ? 1000 : 0);
+      const element = marker.getElement();
+      element?.setAttribute('role', 'button');
+      element?.setAttribute('aria-label', t('map.markerLabel', { name: activity.name }));
+      element?.setAttribute('aria-pressed', String(selected));
+      if (selected) {
+        marker
+          .unbindTooltip()
+          .bindTooltip(activity.name, { direction: 'top', className: 'dl-tooltip', permanent: true });
+        cluster?.zoomToShowLayer(marker, () => marker.openTooltip());
+      } else if (marker.getTooltip()?.options.permanent) {
+        marker.unbindTooltip().bindTooltip(activity.name, { direction: 'top', className: 'dl-tooltip' });
+      }
+    }
+  }, [selectedId, activities, t]);
+
+  const selected = variant === 'full' ? activities.find((a) => a.id === selectedId) : undefined;
+  const controlClass =
+    'flex h-10 w-10 items-center justify-center bg-white text-ink-900 hover:bg-sand-100 disabled:cursor-not-allowed disabled:opacity-40';
+
+  return (
+    <div className={cn('relative overflow-hidden rounded-3xl ring-1 ring-sand-200', className)}>
+      <div ref={containerRef} className="dl-map absolute inset-0" role="region" aria-label={t('map.label')} />
+      <div className="absolute right-3 top-3 z-[500] flex flex-col overflow-hidden rounded-2xl shadow-md ring-1 ring-sand-200">
+        <button
+          type="button"
+          className={controlClass}
+          aria-label={t('map.zoomIn')}
+          disabled={zoom >= MAP_MAX_ZOOM}
+          onClick={() => mapRef.current?.zoomIn()}
+        >
+          <Plus aria-hidden className="h-5 w-5" />
+        </button>
+        <button
+          type="button"
+          className={cn(controlClass, 'border-y border-sand-200')}
+          aria-label={t('map.zoomOut')}
+          disabled={zoom <= MAP_MIN_ZOOM}
+          onClick={() => mapRef.current?.zoomOut()}
+        >
+          <Minus aria-hidden className="h-5 w-5" />
+        </button>
+        <button
+          type="button"
+          className={controlClass}
+          aria-label={t('map.recenter')}
+          onClick={() => {
+            onSelect(null);
+            mapRef.current?.setView([LIMOUX.lat, LIMOUX.lon], MAP_START_ZOOM);
+          }}
+        >
+          <Crosshair aria-hidden className="h-5 w-5" />
+        </button>
+      </div>
+      {selected ? (
+        <article
+          aria-label={t('map.selected', { name: selected.name })}
+          className="absolute inset-x-3 bottom-3 z-[500] flex gap-3 rounded-2xl bg-white p-3 shadow-xl ring-1 ring-sand-200 sm:left-auto sm:w-96"
+        >
+          {selected.imageUrl ? (
+            <img
+              src={selected.imageUrl}
+              alt=""
+              width={96}
+              height={96}
+              className="h-24 w-24 shrink-0 rounded-xl object-cover"
+            />
+          ) : null}
+          <div className="min-w-0 flex-1 space-y-1">
+            <p
+              className="text-xs font-semibold uppercase tracking-wide"
+              style={{ color: CATEGORY_COLORS[selected.category] }}
+            >
+              {t(`category.badge.${selected.category}`)}
+            </p>
+            <h3 className="truncate font-semibold text-ink-900">{selected.name}</h3>
+            <p className="flex items-center gap-3 text-sm text-ink-600">
+              <span className="inline-flex items-center gap-1">
+                <Star aria-hidden className="h-4 w-4 text-gold-400" fill="currentColor" />
+                <span className="sr-only">{t('map.rating')}: </span>
+                {formatRating(selected.rating ?? MISSING_MAP_RATING, language)}
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <Navigation aria-hidden className="h-3.5 w-3.5" />
+                <span className="sr-only">{t('map.distance')}: </span>
+                {formatDistance(selected.distance, language)}
+              </span>
+            </p>
+            <Link
+              to={`/activity/${selected.id}`}
+              className="inline-block text-sm font-semibold text-terracotta-700 hover:underline"
+            >
+              {t('map.viewDetails')}
+            </Link>
+          </div>
+          <button
+            type="button"
+            onClick={() => onSelect(null)}
+            aria-label={t('map.closeCard')}
+            className="-m-1 self-start rounded-full p-1.5 text-ink-600 hover:bg-sand-100"
+          >
+            <X aria-hidden className="h-4 w-4" />
+          </button>
+        </article>
+      ) : null}
+    </div>
+  );
+}

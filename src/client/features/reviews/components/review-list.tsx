@@ -1,0 +1,74 @@
+import { MessageSquareText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { PublicReview } from '../../../../domain/reviews';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useLanguage } from '../../../i18n/use-language';
+import { formatDate } from '../../../lib/format';
+import { useActivityReviews } from '../api/get-reviews';
+import { ReviewStars } from './review-stars';
+
+/** Up to two initials of a display name (spec 9): "Sanne V." -> "SV". */
+export function initialsOf(name: string): string {
+  return name
+    .split(/[\s.-]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
+}
+
+function ReviewItem({ review }: { review: PublicReview }) {
+  const { t } = useTranslation('detail');
+  const language = useLanguage();
+  const name = review.guestName ?? t('reviews.anonymous');
+  return (
+    <li className="flex gap-4 border-b border-sand-200 py-5 last:border-b-0">
+      <span
+        aria-hidden
+        className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-terracotta-100 text-sm font-semibold text-terracotta-800"
+      >
+        {review.guestName ? initialsOf(review.guestName) : '?'}
+      </span>
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="font-semibold text-ink-900">{name}</p>
+          <time dateTime={review.createdAt} className="text-sm text-ink-500">
+            {formatDate(review.createdAt, language)}
+          </time>
+        </div>
+        <ReviewStars rating={review.rating} />
+        {review.title ? <p className="font-medium text-ink-900">{review.title}</p> : null}
+        <p className="text-sm leading-relaxed text-ink-700">{review.comment}</p>
+      </div>
+    </li>
+  );
+}
+
+export function ReviewList({ activityId }: { activityId: number }) {
+  const { t } = useTranslation('detail');
+  const { data, isPending, isError } = useActivityReviews(activityId);
+  if (isPending) {
+    return (
+      <div aria-busy="true" aria-label={t('reviews.loading')} className="space-y-4 py-4">
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-16 w-full" />
+      </div>
+    );
+  }
+  if (isError) return <p className="py-4 text-sm text-red-800">{t('reviews.error')}</p>;
+  if (data.length === 0) {
+    return (
+      <p className="flex items-center gap-2 py-4 text-sm text-ink-600">
+        <MessageSquareText aria-hidden className="h-5 w-5" />
+        {t('reviews.empty')}
+      </p>
+    );
+  }
+  return (
+    <ul aria-label={t('reviews.listLabel')}>
+      {data.map((review) => (
+        <ReviewItem key={review.id} review={review} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,97 @@
+import i18n from 'i18next';
+import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../domain/languages';
+import { hasAcceptedCookies } from '../lib/consent';
+
+export const NAMESPACES = ['common', 'activities', 'detail', 'favourites', 'landing', 'account', 'admin'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+export const LANGUAGE_COOKIE = 'i18next';
+
+/** Detection order of DECISIONS 12; nl when nothing supported is found. */
+export const detectionOptions: DetectorOptions = {
+  order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag', 'productDefault'],
+  lookupQuerystring: 'lng',
+  lookupCookie: LANGUAGE_COOKIE,
+  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+  // Caching is done by persistLanguage, which honours the cookie choice (DECISIONS 13).
+  caches: [],
+  convertDetectedLanguage: (lng: string) => lng.toLowerCase().split(/[-_]/)[0] ?? lng,
+};
+
+/** The last detector: the product's default language (spec 1). */
+const productDefault = { name: 'productDefault', lookup: () => DEFAULT_LANGUAGE };
+
+export function createLanguageDetector() {
+  const detector = new LanguageDetector(undefined, detectionOptions);
+  detector.addDetector(productDefault);
+  return detector;
+}
+
+/**
+ * i18next options for language resolution: it asks the detector for every
+ * candidate in order and takes the first supported one; the detector's last
+ * source always answers nl, so nl is the default and en only fills missing texts.
+ */
+export const languageOptions = {
+  supportedLngs: [...LANGUAGES],
+  nonExplicitSupportedLngs: false,
+  load: 'languageOnly',
+  fallbackLng: FALLBACK_LANGUAGE,
+} as const;
+
+/**
+ * Remembers the chosen language: always in localStorage (spec 9), and in a
+ * cookie only when the visitor accepted cookies (DECISIONS 13).
+ */
+export function persistLanguage(language: Language) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage can be unavailable (private mode); the choice then lasts for this page only.
+  }
+  if (hasAcceptedCookies()) {
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; SameSite=Lax`;
+  }
+}
+
+export function forgetLanguageCookie() {
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+}
+
+export async function initI18n(): Promise<typeof i18n> {
+  await i18n
+    .use(createLanguageDetector())
+    .use(initReactI18next)
+    .use(
+      resourcesToBackend(
+        (lng: string, ns: string) => import(`./locales/${lng}/${ns}.json`) as Promise<{ default: object }>,
+      ),
+    )
+    .init({
+      ...languageOptions,
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  document.documentElement.lang = currentLanguage();
+  i18n.on('languageChanged', (lng) => {
+    if (!isLanguage(lng)) return;
+    document.documentElement.lang = lng;
+    persistLanguage(lng);
+  });
+  return i18n;
+}
+
+/** The active language, as the API's `lng`. */
+export function currentLanguage(): Language {
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+}
+
+export { i18n };

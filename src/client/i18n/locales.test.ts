@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../domain/languages';
+import { NAMESPACES } from './index';
+
+const dir = path.join(import.meta.dirname, 'locales');
+type Json = { [key: string]: Json | string | string[] };
+
+/** Every key, plural suffixes folded together (`count_one` and `count_other` count as `count`). */
+function keysOf(value: Json, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'object' && !Array.isArray(child)
+      ? keysOf(child, `${prefix}${key}.`)
+      : [`${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, '')}`],
+  );
+}
+
+function load(language: string, namespace: string): Json {
+  return JSON.parse(readFileSync(path.join(dir, language, `${namespace}.json`), 'utf8')) as Json;
+}
+
+describe('translations', () => {
+  it('has a file for every namespace in every language, and no others', () => {
+    for (const language of LANGUAGES) {
+      expect(readdirSync(path.join(dir, language)).sort()).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
+    }
+  });
+
+  for (const namespace of NAMESPACES) {
+    it(`${namespace}: every key exists in nl, en, fr, de and es, with the same placeholders`, () => {
+      const reference = load('en', namespace);
+      const expected = [...new Set(keysOf(reference))].sort();
+      for (const language of LANGUAGES) {
+        const translation = load(language, namespace);
+        expect([...new Set(keysOf(translation))].sort(), `${language}/${namespace}`).toEqual(expected);
+        const placeholders = (json: Json) => [...new Set(JSON.stringify(json).match(/\{\{\w+\}\}/g) ?? [])].sort();
+        expect(placeholders(translation), `${language}/${namespace} placeholders`).toEqual(placeholders(reference));
+        expect(JSON.stringify(translation), `${language}/${namespace} has an empty text`).not.toMatch(/:""/);
+      }
+    });
+  }
+
+  it('uses the spec texts verbatim where it gives them', () => {
+    expect(load('en', 'detail')).toMatchObject({
+      share: { copied: 'Link copied to clipboard!', cancelled: 'Sharing cancelled' },
+    });
+    expect(load('en', 'activities')).toMatchObject({ results: { error: 'Failed to fetch activities' } });
+  });
+});

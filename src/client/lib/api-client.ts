@@ -1,0 +1,72 @@
+/**
+ * The one way the client talks to the API. Every request includes
+ * credentials; a non-2xx answer becomes an error whose message is
+ * "<status>: <body text or status text>" (spec 8), carrying the status and
+ * the API's error code so callers can react to a code, not to text.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
+
+/** `/api/x?a=1&b=2`, leaving out empty values; arrays become comma-separated lists. */
+export function apiUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+    } else params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/api${path}${search ? `?${search}` : ''}`;
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let code: string | undefined;
+  try {
+    code = (JSON.parse(text) as { code?: string }).code;
+  } catch {
+    code = undefined;
+  }
+  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, code);
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Sends a request and answers the raw Response of a 2xx, else throws an ApiError. */
+export async function apiFetch(path: string, { method = 'GET', query, body, signal }: ApiRequest = {}) {
+  const response = await fetch(apiUrl(path, query), {
+    method,
+    credentials: 'include',
+    headers:
+      body === undefined
+        ? { Accept: 'application/json' }
+        : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+/** Sends a request and answers its JSON body. */
+export async function api<T>(path: string, request?: ApiRequest): Promise<T> {
+  const response = await apiFetch(path, request);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

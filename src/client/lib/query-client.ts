@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** Spec 9: data never goes stale by itself, no refetch on focus, no polling, no retries. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: Number.POSITIVE_INFINITY,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import {
+  CATEGORIES,
+  CATEGORY_ALIASES,
+  CATEGORY_FILTERS,
+  type CategoryFilter,
+  DEFAULT_SORT,
+  MAX_OFFSET,
+  MAX_PAGE_SIZE,
+  MAX_TAG_FILTERS,
+  PAGE_SIZE,
+  SORT_OPTIONS,
+  TAG_NAME_MAX_LENGTH,
+} from './activities.js';
+import { LANGUAGES } from './languages.js';
+import { MAX_SEARCH_LENGTH } from './search.js';
+
+/**
+ * Zod schemas of the activities API: validation, types and OpenAPI from one
+ * source (STYLE.md 2). Kept apart from the constants in activities.ts so
+ * that the web client can use those without loading zod.
+ */
+
+/** Query flags accept true/false and 1/0 (DECISIONS 23). */
+const queryFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
+  .transform((value) => value === 'true' || value === '1');
+
+/** A number given as query text; empty or non-numeric text is refused. */
+const queryNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, 'must be a number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const queryInteger = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+export const categoryParam = z
+  .enum([...CATEGORIES, ...CATEGORY_FILTERS, ...(Object.keys(CATEGORY_ALIASES) as (keyof typeof CATEGORY_ALIASES)[])], {
+    error: `must be one of ${[...CATEGORY_FILTERS, ...CATEGORIES].join(', ')}`,
+  })
+  .transform((value): CategoryFilter =>
+    value in CATEGORY_ALIASES ? CATEGORY_ALIASES[value as keyof typeof CATEGORY_ALIASES] : (value as CategoryFilter),
+  );
+
+export const languageParam = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
+
+export const searchParam = z
+  .string()
+  .max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
+  .transform((value) => value.trim());
+
+export const latitudeParam = queryNumber(-90, 90);
+export const longitudeParam = queryNumber(-180, 180);
+
+/** Comma-separated tag names; an activity must carry all of them. */
+export const tagsParam = z
+  .string()
+  .max(MAX_TAG_FILTERS * (TAG_NAME_MAX_LENGTH + 1), 'is too long')
+  .transform((value) => [
+    ...new Set(
+      value
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ])
+  .pipe(
+    z
+      .array(z.string().max(TAG_NAME_MAX_LENGTH, `each tag must be at most ${TAG_NAME_MAX_LENGTH} characters`))
+      .max(MAX_TAG_FILTERS, `at most ${MAX_TAG_FILTERS} tags`),
+  );
+
+export const activityListQuery = z
+  .strictObject(
+    {
+      category: categoryParam.optional(),
+      search: searchParam.optional(),
+      minPrice: queryNumber(0, 100_000).optional(),
+      maxPrice: queryNumber(0, 100_000).optional(),
+      minRating: queryNumber(0, 5).optional(),
+      sort: z.enum(SORT_OPTIONS, { error: `must be one of ${SORT_OPTIONS.join(', ')}` }).default(DEFAULT_SORT),
+      bookable: queryFlag.optional(),
+      sponsored: queryFlag.optional(),
+      tags: tagsParam.optional(),
+      lat: latitudeParam.optional(),
+      lon: longitudeParam.optional(),
+      lng: languageParam.optional(),
+      limit: queryInteger(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
+      offset: queryInteger(0, MAX_OFFSET).default(0),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? `unknown parameter: ${issue.keys.join(', ')}` : undefined,
+    },
+  )
+  .superRefine((query, ctx) => {
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+      ctx.addIssue({ code: 'custom', path: ['minPrice'], message: 'must not be greater than maxPrice' });
+    }
+    if ((query.lat === undefined) !== (query.lon === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [query.lat === undefined ? 'lat' : 'lon'],
+        message: 'lat and lon go together',
+      });
+    }
+  });
+export type ActivityListQuery = z.output<typeof activityListQuery>;
+
+export const activityIdParams = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().int().max(2_147_483_647, 'is too large')),
+});
+
+export const positionQuery = z
+  .strictObject({ lat: latitudeParam.optional(), lon: longitudeParam.optional(), lng: languageParam.optional() })
+  .refine((q) => (q.lat === undefined) === (q.lon === undefined), {
+    message: 'lat and lon go together',
+    path: ['lat'],
+  });
+
+export const languageQuery = z.strictObject({ lng: languageParam.optional() });
+
+/** An activity as the public API shows it: public fields only, localized. */
+export const activitySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  language: languageParam.describe('Language of name, description, location and hours'),
+  category: z.enum(CATEGORIES),
+  location: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  imageUrl: z.string().nullable(),
+  rating: z.number().describe('Average of approved reviews, one decimal; 0 without reviews'),
+  reviewCount: z.number().int(),
+  distance: z.number().describe('km from the origin (lat/lon, default Limoux), one decimal'),
+  price: z.number().nullable().describe('EUR per person; null when unknown, 0 when free'),
+  openingHours: z.string().nullable(),
+  marketDays: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  website: z.string().nullable(),
+  bookingRequired: z.boolean(),
+  isSponsored: z.boolean(),
+  sponsorLevel: z.number().int().min(0).max(3),
+  tags: z.array(z.string()).describe('Approved tag names'),
+  createdAt: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const activityListSchema = z.array(activitySchema);
+
+/** Stats of the public activities (spec 3: 0 when missing). */
+export const statsSchema = z.object({
+  markets: z.number().int(),
+  events: z.number().int(),
+  sports: z.number().int(),
+  viewpoints: z.number().int(),
+});
+export type Stats = z.infer<typeof statsSchema>;

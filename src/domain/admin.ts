@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { PROVIDER_STATUSES, ROLES } from './roles.js';
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(ROLES),
+  isApproved: z.boolean(),
+  roleChosen: z.boolean(),
+  company: z.string().nullable(),
+  providerStatus: z.enum(PROVIDER_STATUSES).nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** A provider's application as the admin panel lists it (spec 2). */
+export const pendingProviderSchema = z.object({
+  id: z.number().int(),
+  userId: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  role: z.enum(ROLES).nullable(),
+  status: z.enum(PROVIDER_STATUSES),
+  createdAt: z.string(),
+});
+export type PendingProvider = z.infer<typeof pendingProviderSchema>;
+
+export const providerIdParams = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+    .transform(Number),
+});
+
+export const userIdParams = z.strictObject({ userId: z.uuid({ error: 'must be a user id (UUID)' }) });
+
+export const roleChangeBody = z.strictObject({ role: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }) });
+
+/** Spec 7 sends 0/1; booleans are accepted too (DECISIONS 23). */
+export const approvalBody = z.strictObject({
+  isApproved: z
+    .union([z.literal(0), z.literal(1), z.boolean()], { error: 'must be 0, 1, true or false' })
+    .transform((v) => v === 1 || v === true),
+});

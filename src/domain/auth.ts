@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { ProviderStatus, Role } from './roles.js';
+import { ROLES } from './roles.js';
+
+/** Demo accounts that `POST /api/demo/login/:account` logs into (DECISIONS 14). */
+export const DEMO_ACCOUNTS = ['admin', 'provider', 'visitor'] as const;
+export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
+
+/** The logged-in user as `GET /api/auth/user` answers it (spec 7). */
+export interface AuthUser {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: Role;
+  isApproved: boolean;
+  /** False until the role was chosen after the first login. */
+  roleChosen: boolean;
+  company: string | null;
+  providerStatus: ProviderStatus | null;
+}
+
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(ROLES),
+  isApproved: z.boolean(),
+  roleChosen: z.boolean(),
+  company: z.string().nullable(),
+  providerStatus: z.enum(['pending', 'approved', 'rejected']).nullable(),
+});
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((value) => value || null);
+
+/** Role selection after the first login (spec 2, 5): a provider must name a company. */
+export const roleChoiceBody = z
+  .strictObject({
+    role: z.enum(['visitor', 'provider'], { error: 'must be visitor or provider' }),
+    company: optionalText(200),
+    phone: optionalText(40).refine((v) => v === null || /^[+()\d\s.-]{6,40}$/.test(v), {
+      message: 'must be a phone number',
+    }),
+    address: optionalText(300),
+  })
+  .superRefine((body, ctx) => {
+    if (body.role === 'provider' && !body.company) {
+      ctx.addIssue({ code: 'custom', path: ['company'], message: 'is required for a provider' });
+    }
+  });
+export type RoleChoice = z.output<typeof roleChoiceBody>;

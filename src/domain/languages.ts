@@ -1,0 +1,19 @@
+/** The interface and content languages, Dutch first (the default). */
+export const LANGUAGES = ['nl', 'en', 'fr', 'de', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const DEFAULT_LANGUAGE: Language = 'nl';
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** BCP 47 locale used with Intl for each language (DECISIONS 5). */
+export const LOCALES: Record<Language, string> = {
+  nl: 'nl-NL',
+  en: 'en-GB',
+  fr: 'fr-FR',
+  de: 'de-DE',
+  es: 'es-ES',
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}

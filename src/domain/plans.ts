@@ -1,0 +1,10 @@
+/** Sponsorship plans (spec 9, DECISIONS 22). Prices in euros. */
+export const SPONSOR_PLANS = [
+  { id: 'basis', level: 0, price: 0, period: null },
+  { id: 'premium', level: 2, price: 10, period: 'twoWeeks' },
+  { id: 'top', level: 3, price: 14.99, period: 'month' },
+] as const;
+export type SponsorPlan = (typeof SPONSOR_PLANS)[number];
+
+/** Public contact of the DiscoverLocal team, shown in the footer. To be confirmed before launch. */
+export const CONTACT = { email: 'hallo@discoverlocal.eu', phone: '+33 4 68 00 00 00' } as const;

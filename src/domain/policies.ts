@@ -1,0 +1,63 @@
+import type { ProviderStatus, Role } from './roles.js';
+
+/**
+ * Who may do what (DECISIONS 18), as pure functions: the server's guards
+ * enforce them, and the client uses them to show or hide controls.
+ */
+export interface Principal {
+  id: string;
+  role: Role;
+  /** For providers: approved by an admin. */
+  isApproved: boolean;
+  /** Set once the role was chosen after the first login (DECISIONS 17). */
+  roleChosen: boolean;
+  providerStatus?: ProviderStatus | null;
+}
+
+/** The principal of a user as the API describes them (GET /api/auth/user). */
+export function principalOfUser(user: Principal): Principal {
+  return { id: user.id, role: user.role, isApproved: user.isApproved, roleChosen: user.roleChosen };
+}
+
+/** What a route needs of the caller; every route declares one (the permission matrix reads it). */
+export const ACCESS_LEVELS = ['public', 'user', 'newUser', 'approvedProvider', 'admin'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+export const isAdmin = (p: Principal | null): boolean => p?.role === 'admin';
+
+/** An approved provider may list activities and manage their own (admins may do so too). */
+export const isApprovedProvider = (p: Principal | null): boolean =>
+  (p?.role === 'provider' && p.isApproved) || isAdmin(p);
+
+/** The role choice after the first login happens once (DECISIONS 17). */
+export const mayChooseRole = (p: Principal | null): boolean => p !== null && !p.roleChosen;
+
+/** Proposing a tag or an activity tag needs an account (DECISIONS 18). */
+export const mayProposeTags = (p: Principal | null): boolean => p !== null;
+
+/** Whether `p` passes a route's access level (null = anonymous). */
+export function allows(level: AccessLevel, p: Principal | null): boolean {
+  switch (level) {
+    case 'public':
+      return true;
+    case 'user':
+      return p !== null;
+    case 'newUser':
+      return mayChooseRole(p);
+    case 'approvedProvider':
+      return isApprovedProvider(p);
+    case 'admin':
+      return isAdmin(p);
+  }
+}
+
+/** An admin may change anyone's role, except demote the last admin (DECISIONS 18). */
+export function mayChangeRole(
+  actor: Principal | null,
+  target: { role: Role },
+  nextRole: Role,
+  adminCount: number,
+): boolean {
+  if (!isAdmin(actor)) return false;
+  return !(target.role === 'admin' && nextRole !== 'admin' && adminCount <= 1);
+}

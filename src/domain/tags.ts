@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { TAG_NAME_MAX_LENGTH } from './activities.js';
+
+export const tagSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isApproved: z.boolean(),
+});
+export type Tag = z.infer<typeof tagSchema>;
+export const tagListSchema = z.array(tagSchema);
+
+export const TAG_NAME_MIN_LENGTH = 2;
+export const TAG_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type TagStatus = (typeof TAG_STATUSES)[number];
+
+/** Pending: not approved, no approver. Rejected: not approved, approver set (spec 4). */
+export function tagStatus(tag: { isApproved: boolean; approvedBy: string | null }): TagStatus {
+  if (tag.isApproved) return 'approved';
+  return tag.approvedBy ? 'rejected' : 'pending';
+}
+
+/**
+ * A proposed tag name in its stored form: lower case, words joined by
+ * hyphens ("Lokaal eten" -> "lokaal-eten"), letters and digits only.
+ */
+export const tagNameInput = z
+  .string({ error: 'is required' })
+  .transform((raw) =>
+    raw
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, '-')
+      .replace(/-+/g, '-'),
+  )
+  .pipe(
+    z
+      .string()
+      .min(TAG_NAME_MIN_LENGTH, `must be at least ${TAG_NAME_MIN_LENGTH} characters`)
+      .max(TAG_NAME_MAX_LENGTH, `must be at most ${TAG_NAME_MAX_LENGTH} characters`)
+      .regex(/^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*$/u, 'may hold only letters, digits and single hyphens between words'),
+  );
+
+export const tagProposalBody = z.strictObject({
+  name: tagNameInput,
+  description: z
+    .string()
+    .trim()
+    .max(300, 'must be at most 300 characters')
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+});
+
+export const activityTagProposalBody = z.strictObject({ name: tagNameInput });
+
+export const adminTagSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isApproved: z.boolean(),
+  status: z.enum(TAG_STATUSES),
+  activityCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminTag = z.infer<typeof adminTagSchema>;
+
+export const adminActivityTagSchema = z.object({
+  id: z.number().int(),
+  activityId: z.number().int(),
+  activityName: z.string(),
+  tagId: z.number().int(),
+  tagName: z.string(),
+  tagStatus: z.enum(TAG_STATUSES),
+  isApproved: z.boolean(),
+  status: z.enum(TAG_STATUSES),
+  createdAt: z.string(),
+});
+export type AdminActivityTag = z.infer<typeof adminActivityTagSchema>;
+
+export const tagIdParams = z.strictObject({
+  tagId: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+    .transform(Number),
+});

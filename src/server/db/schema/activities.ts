@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { CATEGORIES } from '../../../domain/activities.js';
+import { LANGUAGES } from '../../../domain/languages.js';
+import { providers } from './providers.js';
+import { inList } from './sql-helpers.js';
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Stable key of seeded records; null for activities made in the app. */
+    slug: varchar('slug', { length: 120 }).unique(),
+    /** Original text, shown when a language has no translation (DECISIONS 2). */
+    name: varchar('name', { length: 200 }).notNull(),
+    description: text('description').notNull(),
+    /** Language of the original text. */
+    language: varchar('language', { length: 2 }).notNull().default('fr'),
+    category: varchar('category', { length: 30 }).notNull(),
+    location: varchar('location', { length: 200 }),
+    address: varchar('address', { length: 300 }),
+    city: varchar('city', { length: 120 }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    imageUrl: text('image_url'),
+    /** Average of approved reviews, kept current by the reviews service (DECISIONS 6b). */
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }),
+    openingHours: text('opening_hours'),
+    marketDays: text('market_days'),
+    contactPhone: varchar('contact_phone', { length: 40 }),
+    contactEmail: varchar('contact_email', { length: 320 }),
+    website: text('website'),
+    bookingRequired: boolean('booking_required').notNull().default(false),
+    isSponsored: boolean('is_sponsored').notNull().default(false),
+    sponsorLevel: integer('sponsor_level').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    isApproved: boolean('is_approved').notNull().default(false),
+    providerId: integer('provider_id').references(() => providers.id, { onDelete: 'set null' }),
+    /** Normalised original name, for sorting by name. */
+    sortName: varchar('sort_name', { length: 200 }).notNull(),
+    /** Normalised text of every language, for accent-free prefix search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('activities_category_check', sql`${t.category} in ${inList(CATEGORIES)}`),
+    check('activities_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('activities_longitude_check', sql`${t.longitude} between -180 and 180`),
+    check('activities_rating_check', sql`${t.rating} between 0 and 5`),
+    check('activities_price_check', sql`${t.price} is null or ${t.price} >= 0`),
+    check('activities_sponsor_level_check', sql`${t.sponsorLevel} between 0 and 3`),
+    check('activities_sponsored_check', sql`${t.isSponsored} = (${t.sponsorLevel} > 0)`),
+    check('activities_language_check', sql`${t.language} in ${inList(LANGUAGES)}`),
+    index('activities_public_category_idx')
+      .on(t.category)
+      .where(sql`${t.isActive} and ${t.isApproved}`),
+    index('activities_provider_idx').on(t.providerId),
+    index('activities_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Name and description per language (DECISIONS 2), plus the localized place and hours. */
+export const activityTranslations = pgTable(
+  'activity_translations',
+  {
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    language: varchar('language', { length: 2 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    description: text('description').notNull(),
+    location: varchar('location', { length: 200 }),
+    openingHours: text('opening_hours'),
+    marketDays: text('market_days'),
+    sortName: varchar('sort_name', { length: 200 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.activityId, t.language] }),
+    check('activity_translations_language_check', sql`${t.language} in ${inList(LANGUAGES)}`),
+  ],
+);

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../domain/roles.js';
+import { inList } from './sql-helpers.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 320 }).unique(),
+    firstName: varchar('first_name', { length: 100 }),
+    lastName: varchar('last_name', { length: 100 }),
+    profileImageUrl: text('profile_image_url'),
+    role: varchar('role', { length: 20 }).notNull().default('visitor'),
+    /** Set once the user has chosen a role after the first login (DECISIONS 17). */
+    roleChosenAt: timestamp('role_chosen_at', { withTimezone: true }),
+    company: varchar('company', { length: 200 }),
+    phone: varchar('phone', { length: 40 }),
+    address: text('address'),
+    isApproved: boolean('is_approved').notNull().default(false),
+    /** The identity provider's issuer and subject of a user who logged in through OpenID Connect. */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: varchar('oidc_subject', { length: 255 }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
+    stripeSubscriptionId: varchar('stripe_subscription_id', { length: 255 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_role_check', sql`${t.role} in ${inList(ROLES)}`),
+    index('users_role_idx').on(t.role),
+    uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
+  ],
+);
+
+/** Server-side sessions (DECISIONS 15). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid', { length: 255 }).primaryKey(),
+    sess: jsonb('sess').notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire)],
+);
+
+export const adminSettings = pgTable('admin_settings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: varchar('key', { length: 100 }).notNull().unique(),
+  value: text('value'),
+  description: text('description'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

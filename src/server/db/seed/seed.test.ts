@@ -1,0 +1,160 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../../domain/activities.js';
+import { createTestDatabase } from '../../test/test-db.js';
+import { type Database, openPglite, queryRows } from '../client.js';
+import { activities, activityTranslations, bookings, reviews, tags, users } from '../schema/index.js';
+import places from './data/places.json' with { type: 'json' };
+import { resetDemoContent, seedOnFirstStart } from './index.js';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const total = async (table: PgTable) => {
+  const [row] = await database.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+};
+
+describe('demo seed', () => {
+  it('seeds an empty database once, and never again', async () => {
+    expect(await seedOnFirstStart(database.db, 'none')).toBe(false);
+    expect(await total(activities)).toBe(0);
+    expect(await seedOnFirstStart(database.db, 'demo', new Date('2026-06-01T00:00:00Z'))).toBe(true);
+    expect(await seedOnFirstStart(database.db, 'demo')).toBe(false);
+    expect(await total(activities)).toBe(36);
+  });
+
+  it('holds every publish-ready place, in all six categories, with five translations each', async () => {
+    const perCategory = await database.db
+      .select({ category: activities.category, n: count() })
+      .from(activities)
+      .groupBy(activities.category);
+    const counts = Object.fromEntries(perCategory.map((r) => [r.category, r.n]));
+    expect(counts).toEqual({ markten: 5, feesten: 5, sport: 4, viewpoints: 7, zomeractiviteiten: 5, uitjes: 10 });
+    expect(Object.keys(counts).sort()).toEqual([...CATEGORIES].sort());
+    const slugs = (await database.db.select({ slug: activities.slug }).from(activities)).map((r) => r.slug);
+    expect(slugs.sort()).toEqual(places.map((p) => p.id).sort());
+    for (const unpublished of ['marche-de-couiza', 'pic-de-brau', 'escalade-pech-cardou'])
+      expect(slugs).not.toContain(unpublished);
+    expect(await total(activityTranslations)).toBe(36 * 5);
+    const [limoux] = await database.db.select().from(activities).where(eq(activities.slug, 'marche-de-limoux'));
+    expect(limoux).toMatchObject({
+      city: 'Limoux',
+      latitude: 43.0547,
+      longitude: 2.2186,
+      price: 0,
+      category: 'markten',
+    });
+    expect(limoux?.marketDays).toContain('Vendredi');
+    expect(limoux?.imageUrl).toMatch(/^\/images\/activities\/markten-[12]\.svg$/);
+  });
+
+  it('has one activity at each sponsor level, demo users of every role, reviews both approved and pending, and bookings', async () => {
+    const sponsors = await database.db
+      .select({ level: activities.sponsorLevel, n: count() })
+      .from(activities)
+      .where(sql`${activities.sponsorLevel} > 0`)
+      .groupBy(activities.sponsorLevel);
+    expect(Object.fromEntries(sponsors.map((s) => [s.level, s.n]))).toEqual({ 1: 1, 2: 1, 3: 1 });
+    const roles = await database.db.select({ role: users.role, approved: users.isApproved }).from(users);
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        { role: 'admin', approved: true },
+        { role: 'provider', approved: true },
+        { role: 'provider', approved: false },
+        { role: 'visitor', approved: false },
+      ]),
+    );
+    const pending = await database.db.select({ n: count() }).from(reviews).where(eq(reviews.isApproved, false));
+    expect(pending[0]?.n).toBeGreaterThan(0);
+    const rated = await database.db
+      .select({ n: count() })
+      .from(activities)
+      .where(sql`${activities.reviewCount} > 0`);
+    expect(rated[0]?.n).toBeGreaterThan(30);
+    const topRated = await database.db
+      .select({ n: count() })
+      .from(activities)
+      .where(sql`${activities.rating} >= 4`);
+    expect(topRated[0]?.n).toBeGreaterThanOrEqual(10);
+    expect(await total(bookings)).toBeGreaterThan(0);
+    const tagStates = await database.db
+      .select({ name: tags.name, ok: tags.isApproved, by: tags.approvedBy })
+      .from(tags);
+    expect(tagStates.find((t) => t.name === 'instagrammable')).toMatchObject({ ok: false, by: expect.any(String) });
+    expect(tagStates.find((t) => t.name === 'honden-toegestaan')).toMatchObject({ ok: false, by: null });
+    expect(tagStates.find((t) => t.name === 'wijn')).toMatchObject({ ok: true });
+  });
+
+  it('keeps each rating at the average of approved reviews', async () => {
+    const rows = await queryRows<{ rating: number; expected: number; n: number; expected_n: number }>(
+      database.db,
+      sql`
+      select a.slug, a.rating::float as rating, a.review_count as n,
+        coalesce(round(avg(r.rating) filter (where r.is_approved), 1), 0)::float as expected,
+        count(r.id) filter (where r.is_approved)::int as expected_n
+      from activities a left join reviews r on r.activity_id = a.id group by a.id`,
+    );
+    for (const row of rows) {
+      expect(row.rating).toBe(row.expected);
+      expect(row.n).toBe(row.expected_n);
+    }
+  });
+
+  it('applies the migrations again without harm', async () => {
+    await database.migrate();
+    expect(await total(activities)).toBe(36);
+  });
+
+  it('resets to the same demo content without duplicates', async () => {
+    await resetDemoContent(database.db);
+    expect(await total(activities)).toBe(36);
+    expect(await total(users)).toBe(4);
+    expect(await seedOnFirstStart(database.db, 'demo')).toBe(false);
+  });
+
+  it('does not seed a database that already has content of its own', async () => {
+    const other = await createTestDatabase();
+    try {
+      await other.db.insert(users).values({ email: 'someone@example.com' });
+      expect(await seedOnFirstStart(other.db, 'demo')).toBe(false);
+      const [n] = await other.db.select({ n: count() }).from(activities);
+      expect(n?.n).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('embedded database restarts', () => {
+  it('keeps every row of a file-backed embedded database across a restart and seeds nothing twice', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'dl-restart-'));
+    try {
+      const first = await openPglite(dir);
+      await first.migrate();
+      expect(await seedOnFirstStart(first.db, 'demo')).toBe(true);
+      await first.db.insert(users).values({ email: 'kept@example.com' });
+      await first.close();
+
+      const second = await openPglite(dir);
+      await second.migrate();
+      expect(await seedOnFirstStart(second.db, 'demo')).toBe(false);
+      const [a] = await second.db.select({ n: count() }).from(activities);
+      const [u] = await second.db.select({ n: count() }).from(users);
+      expect(a?.n).toBe(36);
+      expect(u?.n).toBe(5);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

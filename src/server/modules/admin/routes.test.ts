@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminUser, PendingProvider } from '../../../domain/admin.js';
+import type { AdminActivityTag, AdminTag, Tag } from '../../../domain/tags.js';
+import { activityTags, providers, tags, users } from '../../db/schema/index.js';
+import { createActivity, createTag, createUser } from '../../test/factories.js';
+import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
+import { useTestApp } from '../../test/test-app.js';
+
+const ctx = useTestApp();
+let adminId: string;
+let adminCookie: string;
+let visitorCookie: string;
+
+beforeAll(async () => {
+  const admin = await createUser(ctx.db, { role: 'admin', isApproved: true, roleChosenAt: new Date() });
+  adminId = admin.id;
+  adminCookie = await sessionCookieFor(ctx.db, admin.id);
+  const visitor = await createUser(ctx.db, { roleChosenAt: new Date() });
+  visitorCookie = await sessionCookieFor(ctx.db, visitor.id);
+});
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, cookie = adminCookie) =>
+  ctx.app.inject({ method, url, headers: { cookie, ...sameOrigin }, ...(payload ? { payload } : {}) });
+
+async function applicant(company = 'Domaine Test') {
+  const user = await createUser(ctx.db, { role: 'provider', roleChosenAt: new Date(), company });
+  const [provider] = await ctx.db
+    .insert(providers)
+    .values({
+      userId: user.id,
+      name: 'Jeanne',
+      email: user.email ?? 'x@example.com',
+      company,
+      phone: '0102030405',
+      address: 'Limoux',
+    })
+    .returning();
+  if (!provider) throw new Error('no provider');
+  return { user, provider };
+}
+
+describe('providers', () => {
+  it('lists pending applications with the details the admin panel shows', async () => {
+    const { provider } = await applicant('Caves du Razès');
+    const res = await call('GET', '/api/admin/providers/pending');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<PendingProvider[]>().find((p) => p.id === provider.id)).toMatchObject({
+      name: 'Jeanne',
+      company: 'Caves du Razès',
+      phone: '0102030405',
+      address: 'Limoux',
+      role: 'provider',
+      status: 'pending',
+    });
+  });
+
+  it('approves: the application and the account are approved, and it leaves the pending list', async () => {
+    const { user, provider } = await applicant();
+    const res = await call('POST', `/api/admin/providers/${provider.id}/approve`);
+    expect(res.json()).toEqual({ id: provider.id, status: 'approved' });
+    const [account] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(account?.isApproved).toBe(true);
+    const [row] = await ctx.db.select().from(providers).where(eq(providers.id, provider.id));
+    expect(row).toMatchObject({ status: 'approved', isApproved: true, reviewedBy: adminId });
+    const pending = await call('GET', '/api/admin/providers/pending');
+    expect(pending.json<PendingProvider[]>().some((p) => p.id === provider.id)).toBe(false);
+  });
+
+  it('rejects: the account stays unapproved and the application is marked rejected', async () => {
+    const { user, provider } = await applicant();
+    expect((await call('POST', `/api/admin/providers/${provider.id}/reject`)).json()).toEqual({
+      id: provider.id,
+      status: 'rejected',
+    });
+    const [account] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(account?.isApproved).toBe(false);
+  });
+
+  it('answers 404 for a missing provider and 400 for a bad id', async () => {
+    expect((await call('POST', '/api/admin/providers/999999/approve')).statusCode).toBe(404);
+    expect((await call('POST', '/api/admin/providers/abc/approve')).statusCode).toBe(400);
+  });
+});
+
+describe('users and roles', () => {
+  it('lists every user with role and approval', async () => {
+    const res = await call('GET', '/api/admin/users');
+    expect(res.statusCode).toBe(200);
+    const list = res.json<AdminUser[]>();
+    expect(list.find((u) => u.id === adminId)).toMatchObject({ role: 'admin', isApproved: true });
+  });
+
+  it('changes a role; a user made provider by an admin is approved at once', async () => {
+    const user = await createUser(ctx.db, { roleChosenAt: new Date() });
+    const res = await call('POST', `/api/admin/users/${user.id}/role`, { role: 'provider' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<AdminUser>()).toMatchObject({ role: 'provider', isApproved: true, providerStatus: 'approved' });
+    const back = await call('POST', `/api/admin/users/${user.id}/role`, { role: 'visitor' });
+    expect(back.json<AdminUser>()).toMatchObject({ role: 'visitor', isApproved: false });
+  });
+
+  it('never demotes the last admin', async () => {
+    const others = await ctx.db.select().from(users).where(eq(users.role, 'admin'));
+    expect(others.map((u) => u.id)).toEqual([adminId]);
+    const res = await call('POST', `/api/admin/users/${adminId}/role`, { role: 'visitor' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ message: string }>().message).toMatch(/last admin/);
+    const [still] = await ctx.db.select().from(users).where(eq(users.id, adminId));
+    expect(still?.role).toBe('admin');
+    // With a second admin, the first may step down.
+    const second = await createUser(ctx.db, { roleChosenAt: new Date() });
+    expect((await call('POST', `/api/admin/users/${second.id}/role`, { role: 'admin' })).statusCode).toBe(200);
+    const secondCookie = await sessionCookieFor(ctx.db, second.id);
+    expect((await call('POST', `/api/admin/users/${adminId}/role`, { role: 'visitor' }, secondCookie)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call('POST', `/api/admin/users/${second.id}/role`, { role: 'visitor' }, secondCookie)).statusCode,
+    ).toBe(409);
+    expect((await call('POST', `/api/admin/users/${adminId}/role`, { role: 'admin' }, secondCookie)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it.each([
+    [{ role: 'superuser' }, 'role'],
+    [{}, 'role'],
+    [{ role: 'admin', x: 1 }, 'x'],
+  ])('refuses the body %j', async (body, field) => {
+    const user = await createUser(ctx.db);
+    const res = await call('POST', `/api/admin/users/${user.id}/role`, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain(field);
+  });
+
+  it('refuses a user id that is not a UUID (400) and answers 404 for one that is unknown', async () => {
+    expect((await call('POST', '/api/admin/users/42/role', { role: 'admin' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/role', { role: 'admin' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('tags', () => {
+  let activityId: number;
+  beforeAll(async () => {
+    activityId = await createActivity(ctx.db);
+  });
+
+  it('lets a logged-in user propose a tag, stored pending in its normal form', async () => {
+    const res = await call('POST', '/api/tags', { name: '  Lokaal Eten  Bio ' }, visitorCookie);
+    expect(res.statusCode).toBe(201);
+    expect(res.json<Tag>()).toMatchObject({ name: 'lokaal-eten-bio', isApproved: false });
+    const pending = await call('GET', '/api/admin/tags/pending');
+    expect(pending.json<AdminTag[]>().map((t) => t.name)).toContain('lokaal-eten-bio');
+    const publicTags = await ctx.app.inject({ method: 'GET', url: '/api/tags' });
+    expect(publicTags.json<Tag[]>().map((t) => t.name)).not.toContain('lokaal-eten-bio');
+  });
+
+  it.each([
+    [{ name: '' }, 'at least 2'],
+    [{ name: '   ' }, 'at least 2'],
+    [{ name: 'a' }, 'at least 2'],
+    [{ name: 'x'.repeat(41) }, 'at most 40'],
+    [{ name: 'wijn!' }, 'letters, digits'],
+    [{ name: "'; drop table tags; --" }, 'letters, digits'],
+    [{}, 'name'],
+    [{ name: 12 }, 'name'],
+  ])('refuses the proposal %j clearly', async (body, text) => {
+    const res = await call('POST', '/api/tags', body, visitorCookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain(text);
+  });
+
+  it('refuses a duplicate with a 409, whatever its state', async () => {
+    await createTag(ctx.db, 'al-bekend', 'rejected');
+    const res = await call('POST', '/api/tags', { name: 'Al Bekend' }, visitorCookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ message: string }>().message).toContain('already exists');
+  });
+
+  it('proposes a tag for an activity: new tag and link both pending; twice is a 409; hidden activities are 404', async () => {
+    const res = await call('POST', `/api/activities/${activityId}/tags`, { name: 'Fietsen' }, visitorCookie);
+    expect(res.statusCode).toBe(201);
+    expect(res.json<AdminActivityTag>()).toMatchObject({ tagName: 'fietsen', status: 'pending', tagStatus: 'pending' });
+    expect(
+      (await call('POST', `/api/activities/${activityId}/tags`, { name: 'fietsen' }, visitorCookie)).statusCode,
+    ).toBe(409);
+    const hidden = await createActivity(ctx.db, { isApproved: false });
+    expect((await call('POST', `/api/activities/${hidden}/tags`, { name: 'fietsen' }, visitorCookie)).statusCode).toBe(
+      404,
+    );
+    const pending = await call('GET', '/api/admin/activity-tags/pending');
+    expect(pending.json<AdminActivityTag[]>().find((l) => l.tagName === 'fietsen')).toMatchObject({ activityId });
+  });
+
+  it('approves, rejects and re-approves a tag; approval takes 0/1 or booleans', async () => {
+    const tag = await createTag(ctx.db, 'zonsondergang', 'pending');
+    const approve = await call('PATCH', `/api/admin/tags/${tag.id}/approval`, { isApproved: 1 });
+    expect(approve.json<AdminTag>()).toMatchObject({ status: 'approved', isApproved: true });
+    const reject = await call('PATCH', `/api/admin/tags/${tag.id}/approval`, { isApproved: false });
+    expect(reject.json<AdminTag>()).toMatchObject({ status: 'rejected', isApproved: false });
+    const [row] = await ctx.db.select().from(tags).where(eq(tags.id, tag.id));
+    expect(row?.approvedBy).toBe(adminId);
+    const again = await call('PATCH', `/api/admin/tags/${tag.id}/approval`, { isApproved: true });
+    expect(again.json<AdminTag>().status).toBe('approved');
+    expect((await call('PATCH', `/api/admin/tags/${tag.id}/approval`, { isApproved: 2 })).statusCode).toBe(400);
+    expect((await call('PATCH', `/api/admin/tags/${tag.id}/approval`, { isApproved: 'yes' })).statusCode).toBe(400);
+    expect((await call('PATCH', '/api/admin/tags/999999/approval', { isApproved: 1 })).statusCode).toBe(404);
+  });
+
+  it('approves an activity tag so that it shows on the activity once its tag is approved too', async () => {
+    const link = (
+      await call('POST', `/api/activities/${activityId}/tags`, { name: 'avondmarkt' }, visitorCookie)
+    ).json<AdminActivityTag>();
+    expect(
+      (await call('PATCH', `/api/admin/activity-tags/${link.id}/approval`, { isApproved: 1 })).json(),
+    ).toMatchObject({
+      status: 'approved',
+    });
+    const before = await ctx.app.inject({ method: 'GET', url: `/api/activities/${activityId}/tags` });
+    expect(before.json<Tag[]>().map((t) => t.name)).not.toContain('avondmarkt');
+    await call('PATCH', `/api/admin/tags/${link.tagId}/approval`, { isApproved: 1 });
+    const after = await ctx.app.inject({ method: 'GET', url: `/api/activities/${activityId}/tags` });
+    expect(after.json<Tag[]>().map((t) => t.name)).toContain('avondmarkt');
+    const [row] = await ctx.db.select().from(activityTags).where(eq(activityTags.id, link.id));
+    expect(row?.approvedBy).toBe(adminId);
+  });
+});

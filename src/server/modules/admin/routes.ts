@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminUserSchema,
+  pendingProviderSchema,
+  providerIdParams,
+  roleChangeBody,
+  userIdParams,
+} from '../../../domain/admin.js';
+import { PROVIDER_STATUSES } from '../../../domain/roles.js';
+import type { Db } from '../../db/client.js';
+import { principalOfRequest } from '../../plugins/auth.js';
+import { apiErrorSchema } from '../../plugins/openapi.js';
+import * as service from './service.js';
+
+const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
+const reviewResult = z.object({ id: z.number().int(), status: z.enum(PROVIDER_STATUSES) });
+
+export const adminRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/admin/users',
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['admin'], summary: 'All users', response: { 200: z.array(adminUserSchema), ...denied } },
+      },
+      async () => service.listUsers(db),
+    );
+
+    app.get(
+      '/admin/providers/pending',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Provider applications awaiting review',
+          response: { 200: z.array(pendingProviderSchema), ...denied },
+        },
+      },
+      async () => service.listPendingProviders(db),
+    );
+
+    for (const [action, decision] of [
+      ['approve', 'approved'],
+      ['reject', 'rejected'],
+    ] as const) {
+      app.post(
+        `/admin/providers/:id/${action}`,
+        {
+          config: { access: 'admin' },
+          schema: {
+            tags: ['admin'],
+            summary: `${action === 'approve' ? 'Approve' : 'Reject'} a provider`,
+            params: providerIdParams,
+            response: { 200: reviewResult, 400: apiErrorSchema, 404: apiErrorSchema, ...denied },
+          },
+        },
+        async (request) => service.reviewProvider(db, principalOfRequest(request), request.params.id, decision),
+      );
+    }
+
+    app.post(
+      '/admin/users/:userId/role',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: "Change a user's role",
+          description: 'The last admin cannot be demoted (409).',
+          params: userIdParams,
+          body: roleChangeBody,
+          response: { 200: adminUserSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...denied },
+        },
+      },
+      async (request) => service.changeRole(db, principalOfRequest(request), request.params.userId, request.body.role),
+    );
+  };

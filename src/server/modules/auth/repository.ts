@@ -1,0 +1,50 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { providers, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUser(db: Db, id: string) {
+  const [row] = await db
+    .select({ user: users, providerStatus: providers.status })
+    .from(users)
+    .leftJoin(providers, eq(providers.userId, users.id))
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+export async function findUserByIdentity(db: Db, issuer: string, subject: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.oidcIssuer, issuer), eq(users.oidcSubject, subject)));
+  return row;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert returned no user');
+  return row;
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>) {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertProvider(db: Db, values: typeof providers.$inferInsert) {
+  const [row] = await db.insert(providers).values(values).returning();
+  return row;
+}

@@ -1,0 +1,208 @@
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { AuthUser } from '../../../domain/auth.js';
+import { providers, sessions, users } from '../../db/schema/index.js';
+import { SESSION_COOKIE } from '../../plugins/auth.js';
+import { createUser } from '../../test/factories.js';
+import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
+import { useTestApp } from '../../test/test-app.js';
+
+const ctx = useTestApp();
+
+const sessionCount = async () => (await ctx.db.select({ n: count() }).from(sessions))[0]?.n ?? 0;
+const cookieOf = (setCookie: string | string[] | undefined) => {
+  const header = Array.isArray(setCookie) ? setCookie.join('\n') : (setCookie ?? '');
+  return header.match(new RegExp(`${SESSION_COOKIE}=[^;]+`))?.[0];
+};
+
+describe('anonymous visitors', () => {
+  it('get no session, no cookie and cause no database write on public reads', async () => {
+    const before = await sessionCount();
+    for (const url of ['/api/activities', '/api/tags', '/api/stats', '/api/auth/user']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('get a 401 from /api/auth/user', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/user' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('demo login', () => {
+  it('logs in as the demo admin with an HttpOnly SameSite=Lax cookie and a session in the database', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/demo/login/admin' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<AuthUser>()).toMatchObject({ email: 'admin@discoverlocal.test', role: 'admin', roleChosen: true });
+    const header = String(res.headers['set-cookie']);
+    expect(header).toContain(`${SESSION_COOKIE}=`);
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Lax/i);
+    expect(header).not.toMatch(/Secure/i);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: cookieOf(res.headers['set-cookie']) },
+    });
+    expect(me.json<AuthUser>().role).toBe('admin');
+  });
+
+  it('gives a new session id at login (rotation), and logout destroys it', async () => {
+    const visitor = await createUser(ctx.db, { roleChosenAt: new Date() });
+    const before = await sessionCookieFor(ctx.db, visitor.id);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/demo/login/provider',
+      headers: { cookie: before, ...sameOrigin },
+    });
+    const after = cookieOf(login.headers['set-cookie']);
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    // The old session no longer logs anyone in.
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: before } })).statusCode,
+    ).toBe(401);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: after } });
+    expect(me.json<AuthUser>()).toMatchObject({ role: 'provider', isApproved: true, providerStatus: 'approved' });
+
+    const logout = await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: after } });
+    expect(logout.statusCode).toBe(302);
+    expect(logout.headers.location).toBe('/');
+    // The browser is told to drop the cookie, not only the server its session.
+    expect(String(logout.headers['set-cookie'])).toMatch(
+      new RegExp(`${SESSION_COOKIE}=;.*Expires=Thu, 01 Jan 1970`, 'i'),
+    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: after } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses an unknown demo account', async () => {
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/demo/login/root' })).statusCode).toBe(400);
+  });
+});
+
+describe('demo login switched off', () => {
+  const prod = useTestApp(() => ({ env: { DEMO_LOGIN: 'false' } }));
+  it('is a 404', async () => {
+    const res = await prod.app.inject({ method: 'POST', url: '/api/demo/login/admin' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+  it('sends /api/login to the demo portal when no identity provider is configured', async () => {
+    const res = await prod.app.inject({ method: 'GET', url: '/api/login' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login');
+  });
+});
+
+describe('POST /api/auth/role', () => {
+  const choose = async (body: unknown, userId?: string) => {
+    const user = userId ?? (await createUser(ctx.db, { roleChosenAt: null })).id;
+    const cookie = await sessionCookieFor(ctx.db, user);
+    return {
+      user,
+      res: await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/role',
+        headers: { cookie, ...sameOrigin },
+        payload: body as object,
+      }),
+    };
+  };
+
+  it('makes a visitor, once', async () => {
+    const { user, res } = await choose({ role: 'visitor' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<AuthUser>()).toMatchObject({ role: 'visitor', roleChosen: true });
+    const again = await choose({ role: 'provider', company: 'X' }, user);
+    expect(again.res.statusCode).toBe(403);
+  });
+
+  it('makes a pending provider with a company, and records the application', async () => {
+    const { user, res } = await choose({
+      role: 'provider',
+      company: '  Les Caves  ',
+      phone: '+33 4 68 00 00 00',
+      address: 'Limoux',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<AuthUser>()).toMatchObject({
+      role: 'provider',
+      isApproved: false,
+      providerStatus: 'pending',
+      company: 'Les Caves',
+    });
+    const [row] = await ctx.db.select().from(providers).where(eq(providers.userId, user));
+    expect(row).toMatchObject({ company: 'Les Caves', status: 'pending', isApproved: false });
+  });
+
+  it.each([
+    [{ role: 'provider' }, 'company'],
+    [{ role: 'provider', company: '   ' }, 'company'],
+    [{ role: 'admin' }, 'role'],
+    [{ role: 'provider', company: 'X', phone: 'call me' }, 'phone'],
+    [{ role: 'provider', company: 'x'.repeat(201) }, 'company'],
+    [{ role: 'visitor', extra: 1 }, 'extra'],
+  ])('refuses %j, naming %s, and changes nothing', async (body, field) => {
+    const { user, res } = await choose(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain(field);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user));
+    expect(row?.roleChosenAt).toBeNull();
+  });
+
+  it('refuses a form post or a text body (JSON only)', async () => {
+    const user = await createUser(ctx.db, { roleChosenAt: null });
+    const cookie = await sessionCookieFor(ctx.db, user.id);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/role',
+      headers: { cookie, ...sameOrigin, 'content-type': 'text/plain' },
+      payload: '{"role":"visitor"}',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('cross-site protection', () => {
+  it('refuses a cookie-authenticated write from another origin, or with no origin at all', async () => {
+    const user = await createUser(ctx.db, { roleChosenAt: null });
+    const cookie = await sessionCookieFor(ctx.db, user.id);
+    for (const headers of [{ origin: 'https://evil.example' }, {}, { referer: 'https://evil.example/page' }]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/role',
+        headers: { cookie, ...headers },
+        payload: { role: 'visitor' },
+      });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.roleChosenAt).toBeNull();
+    const same = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/role',
+      headers: { cookie, referer: 'http://localhost:5000/role-selection' },
+      payload: { role: 'visitor' },
+    });
+    expect(same.statusCode).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits demo logins per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      statuses.push(
+        (await ctx.app.inject({ method: 'POST', url: '/api/demo/login/visitor', remoteAddress: '10.9.8.7' }))
+          .statusCode,
+      );
+    }
+    expect(statuses.slice(0, 18).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

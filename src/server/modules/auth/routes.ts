@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authUserSchema, DEMO_ACCOUNTS, roleChoiceBody } from '../../../domain/auth.js';
+import type { AuthConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { SESSION_COOKIE } from '../../plugins/auth.js';
+import { apiErrorSchema } from '../../plugins/openapi.js';
+import type { Oidc } from './oidc.js';
+import * as repo from './repository.js';
+import * as service from './service.js';
+
+/** Login, callback and demo login are rate-limited per address. */
+const LOGIN_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+
+export const authRoutes =
+  ({ db, auth, oidc }: { db: Db; auth: AuthConfig; oidc: Oidc | null }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/login',
+      {
+        config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT },
+        schema: {
+          tags: ['auth'],
+          summary: 'Start logging in (browser navigation)',
+          description:
+            'Redirects to the identity provider (OpenID Connect, PKCE) when one is configured, else to the demo portal /login.',
+          response: { 302: z.null().describe('Redirect'), 429: apiErrorSchema, 503: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!oidc) return reply.redirect('/login', 302);
+        let started;
+        try {
+          started = await oidc.start();
+        } catch (err) {
+          request.log.error({ err }, 'the identity provider cannot be reached');
+          return reply.redirect('/login?error=provider_unavailable', 302);
+        }
+        const { url, state, codeVerifier, nonce } = started;
+        request.session.set('oidc', { state, codeVerifier, nonce });
+        return reply.redirect(url, 302);
+      },
+    );
+
+    app.get(
+      '/callback',
+      {
+        config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT },
+        schema: {
+          tags: ['auth'],
+          summary: 'Where the identity provider returns (browser navigation)',
+          querystring: z.record(z.string(), z.string()),
+          response: { 302: z.null().describe('Redirect'), 429: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const expected = request.session.get('oidc');
+        if (!oidc || !expected) return reply.redirect('/login?error=login_failed', 302);
+        let claims;
+        try {
+          claims = await oidc.finish(new URL(request.url, auth.publicUrl), expected);
+        } catch (err) {
+          request.log.warn({ err }, 'OpenID Connect callback refused');
+          request.session.set('oidc', undefined);
+          return reply.redirect('/login?error=login_failed', 302);
+        }
+        const user = await service.userFromClaims(db, claims);
+        // A new session id at login (DECISIONS 15): a session fixed before login is useless after it.
+        await request.session.regenerate();
+        request.session.set('userId', user.id);
+        return reply.redirect(user.roleChosenAt ? '/' : '/role-selection', 302);
+      },
+    );
+
+    app.get(
+      '/logout',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'End the session (browser navigation)',
+          response: { 302: z.null().describe('Redirect') },
+        },
+      },
+      async (request, reply) => {
+        await request.session.destroy();
+        // Drop the cookie too: a dead cookie left behind makes later responses clear the next login's.
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return reply.redirect('/', 302);
+      },
+    );
+
+    app.post(
+      '/demo/login/:account',
+      {
+        config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT },
+        schema: {
+          tags: ['auth'],
+          summary: 'Log in as a demo account',
+          description: 'On in development, off in production unless DEMO_LOGIN=true (DECISIONS 14).',
+          params: z.strictObject({
+            account: z.enum(DEMO_ACCOUNTS, { error: `must be one of ${DEMO_ACCOUNTS.join(', ')}` }),
+          }),
+          response: { 200: authUserSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        if (!auth.demoLogin) throw new AppError('NOT_FOUND', 404, 'Demo login is not enabled');
+        const user = await service.demoUser(db, request.params.account);
+        await request.session.regenerate();
+        request.session.set('userId', user.id);
+        const found = await repo.findUser(db, user.id);
+        return service.presentUser(user, found?.providerStatus ?? null);
+      },
+    );
+
+    app.get(
+      '/auth/user',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['auth'],
+          summary: 'The logged-in user',
+          response: { 200: authUserSchema, 401: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const user = request.user;
+        if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Log in to do this');
+        return service.presentUser(user, request.principal?.providerStatus ?? null);
+      },
+    );
+
+    app.post(
+      '/auth/role',
+      {
+        config: { access: 'newUser' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Choose visitor or provider after the first login (once)',
+          body: roleChoiceBody,
+          response: {
+            200: authUserSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            409: apiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const user = request.user;
+        if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Log in to do this');
+        return service.chooseRole(db, user.id, request.body);
+      },
+    );
+  };

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Weather } from '../../../domain/weather.js';
+import { getJson } from '../../test/http.js';
+import { openMeteoAnswer, openWeatherAnswer, type StandIn, startStandIn } from '../../test/stand-in.js';
+import { useTestApp } from '../../test/test-app.js';
+
+let meteo: StandIn;
+let owm: StandIn;
+beforeAll(async () => {
+  meteo = await startStandIn(openMeteoAnswer);
+  owm = await startStandIn(openWeatherAnswer);
+});
+afterAll(async () => {
+  await meteo?.close();
+  await owm?.close();
+});
+beforeEach(() => {
+  meteo.mode = 'ok';
+  owm.mode = 'ok';
+});
+
+describe('GET /api/weather on Open-Meteo (the default)', () => {
+  const ctx = useTestApp(() => ({ env: { OPEN_METEO_URL: meteo.url, OUTSIDE_TIMEOUT_MS: '1500' } }));
+
+  it('answers the current weather in °C, %, km/h and km, described in the requested language', async () => {
+    const before = meteo.requests.length;
+    const res = await getJson<Weather>(ctx.app, '/api/weather?lat=43.0547&lon=2.2186&lng=nl');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      temperature: 14.3,
+      description: 'Bewolkt',
+      humidity: 71,
+      windSpeed: 9.7,
+      visibility: 24.1,
+      icon: 'cloud',
+      source: 'open-meteo',
+    });
+    const sent = meteo.requests[before]?.url;
+    expect(sent?.pathname).toBe('/v1/forecast');
+    expect(sent?.searchParams.get('wind_speed_unit')).toBe('kmh');
+    expect(sent?.searchParams.get('latitude')).toBe('43.05');
+    expect(sent?.searchParams.get('current')).toContain('visibility');
+    const en = await getJson<Weather>(ctx.app, '/api/weather?lat=43.0547&lon=2.2186&lng=en');
+    expect(en.body.description).toBe('Overcast');
+  });
+
+  it('makes one upstream call for many concurrent requests for the same place, and reuses it', async () => {
+    const before = meteo.requests.length;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => getJson(ctx.app, '/api/weather?lat=42.8756&lon=2.1856&lng=fr')),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(meteo.requests.length - before).toBe(1);
+    // A nearby position (same 0.01°) and a repeat within 10 minutes are answered from the cache.
+    await getJson(ctx.app, '/api/weather?lat=42.8761&lon=2.1862&lng=fr');
+    expect(meteo.requests.length - before).toBe(1);
+    await getJson(ctx.app, '/api/weather?lat=42.95&lon=2.1849&lng=fr');
+    expect(meteo.requests.length - before).toBe(2);
+  });
+
+  it.each([
+    ['fail', 'answered 500', 11],
+    ['hang', 'no answer within 1500 ms', 12],
+    ['garbage', 'not JSON', 13],
+  ] as const)('is a 503 with a clear message when the service %s, and does not cache it', async (mode, text, lon) => {
+    meteo.mode = mode;
+    const started = Date.now();
+    const res = await getJson<{ message: string; code: string }>(ctx.app, `/api/weather?lat=10.5&lon=${lon}&lng=en`);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+    expect(res.body.message).toContain(text);
+    meteo.mode = 'ok';
+    expect((await getJson(ctx.app, `/api/weather?lat=10.5&lon=${lon}&lng=en`)).status).toBe(200);
+  });
+
+  it.each([
+    'lat=abc&lon=2',
+    'lat=91&lon=2',
+    'lat=43&lon=-181',
+    'lat=43',
+    'lon=2',
+    '',
+    'lat=43&lon=2&lng=it',
+    'lat=43&lon=2&x=1',
+    "lat=43'%20or%201=1&lon=2",
+  ])('refuses %s with a 400 and asks nothing upstream', async (query) => {
+    const before = meteo.requests.length;
+    const res = await getJson<{ code: string }>(ctx.app, `/api/weather?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(meteo.requests.length).toBe(before);
+  });
+});
+
+describe('GET /api/weather on OpenWeatherMap (when a key is configured)', () => {
+  const ctx = useTestApp(() => ({
+    env: {
+      OPEN_METEO_URL: meteo.url,
+      OPENWEATHER_URL: owm.url,
+      OPENWEATHER_API_KEY: 'test-key',
+      OUTSIDE_TIMEOUT_MS: '1500',
+    },
+  }));
+
+  it('converts wind from m/s to km/h and visibility from m to km, asking metric units in the language', async () => {
+    const meteoBefore = meteo.requests.length;
+    const res = await getJson<Weather>(ctx.app, '/api/weather?lat=43.0547&lon=2.2186&lng=fr');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      temperature: 11.8,
+      description: 'Légère pluie',
+      humidity: 88,
+      windSpeed: 18,
+      visibility: 8,
+      icon: 'rain',
+      source: 'openweathermap',
+    });
+    const sent = owm.requests.at(-1)?.url;
+    expect(sent?.pathname).toBe('/data/2.5/weather');
+    expect(Object.fromEntries(sent?.searchParams ?? [])).toMatchObject({
+      units: 'metric',
+      lang: 'fr',
+      appid: 'test-key',
+    });
+    expect(meteo.requests.length).toBe(meteoBefore);
+  });
+
+  it('is a 503 when OpenWeatherMap fails', async () => {
+    owm.mode = 'fail';
+    expect((await getJson(ctx.app, '/api/weather?lat=1&lon=1')).status).toBe(503);
+  });
+});

@@ -1,0 +1,114 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type AccessLevel, allows, type Principal } from '../../domain/policies.js';
+import type { Role } from '../../domain/roles.js';
+import type { Db } from '../db/client.js';
+import { AppError } from '../errors.js';
+import { findUser, type UserRow } from '../modules/auth/repository.js';
+import { DbSessionStore } from '../modules/auth/session-store.js';
+
+export const SESSION_COOKIE = 'dl_session';
+const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string;
+    /** An OpenID Connect login under way: what the callback must check. */
+    oidc?: { state: string; codeVerifier: string; nonce: string };
+  }
+  interface FastifyRequest {
+    /** The logged-in user, loaded once per request (null when anonymous). */
+    user: UserRow | null;
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route (DECISIONS 18); every /api route declares it. */
+    access?: AccessLevel;
+  }
+}
+
+export function principalOf(user: UserRow, providerStatus: string | null): Principal {
+  return {
+    id: user.id,
+    role: user.role as Role,
+    isApproved: user.isApproved,
+    roleChosen: user.roleChosenAt !== null,
+    providerStatus: (providerStatus as Principal['providerStatus']) ?? null,
+  };
+}
+
+export interface AuthPluginOptions {
+  db: Db;
+  secret: string;
+  secureCookies: boolean;
+}
+
+/**
+ * Sessions in the database, in an HttpOnly SameSite=Lax cookie (Secure in
+ * production). Anonymous visitors get no session, no cookie and no write
+ * (saveUninitialized: false). Every /api route must declare `config.access`;
+ * the guard runs before validation, so callers learn 401/403 before 400.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, { db, secret, secureCookies }: AuthPluginOptions) => {
+    const store = new DbSessionStore(db);
+    await app.register(fastifyCookie);
+    await app.register(fastifySession, {
+      secret,
+      cookieName: SESSION_COOKIE,
+      store,
+      saveUninitialized: false,
+      rolling: false,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/', maxAge: SESSION_MAX_AGE_MS },
+    });
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('principal', null);
+
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/') && !route.config?.access && !route.schema?.hide) {
+        throw new Error(`${route.method} ${route.url} declares no config.access (see src/domain/policies.ts)`);
+      }
+    });
+
+    app.addHook('preValidation', async (request: FastifyRequest) => {
+      const userId = request.session.get('userId');
+      if (userId) {
+        const found = await findUser(db, userId);
+        if (found) {
+          request.user = found.user;
+          request.principal = principalOf(found.user, found.providerStatus);
+        } else {
+          // The account is gone: forget the session.
+          await request.session.destroy();
+        }
+      }
+      const access = request.routeOptions.config.access ?? 'public';
+      if (access === 'public') return;
+      if (!request.principal) throw new AppError('UNAUTHENTICATED', 401, 'Log in to do this');
+      if (!allows(access, request.principal)) {
+        throw new AppError(
+          'FORBIDDEN',
+          403,
+          access === 'newUser' ? 'Your role was already chosen' : 'You are not allowed to do this',
+        );
+      }
+    });
+
+    const pruner = setInterval(() => {
+      store.prune().catch((err: unknown) => app.log.warn({ err }, 'could not prune expired sessions'));
+    }, PRUNE_EVERY_MS);
+    pruner.unref();
+    app.addHook('onClose', async () => clearInterval(pruner));
+  },
+  { name: 'auth', dependencies: ['errors'] },
+);
+
+/** The caller of a route whose access level already required a login. */
+export function principalOfRequest(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHENTICATED', 401, 'Log in to do this');
+  return request.principal;
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.js';
+import { SESSION_COOKIE } from './auth.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Writes authenticated by the session cookie must come from our own pages:
+ * the Origin (or Referer) must be the app's. Bodies must be JSON, so a plain
+ * HTML form on another site cannot even reach a handler (no text/plain parser).
+ */
+export const crossSitePlugin = fp(
+  async (app: FastifyInstance, { publicUrl }: { publicUrl: string }) => {
+    app.removeContentTypeParser('text/plain');
+    const publicOrigin = new URL(publicUrl).origin;
+
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (!request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return;
+      const source = request.headers.origin ?? request.headers.referer;
+      let origin: string | null = null;
+      try {
+        origin = source ? new URL(source).origin : null;
+      } catch {
+        origin = null;
+      }
+      const sameHost =
+        origin !== null && request.headers.host !== undefined && new URL(origin).host === request.headers.host;
+      if (origin !== publicOrigin && !sameHost) {
+        throw new AppError('FORBIDDEN', 403, 'Cross-site request refused: writes must come from DiscoverLocal itself');
+      }
+    });
+  },
+  { name: 'cross-site', dependencies: ['errors'] },
+);

@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '../../domain/errors.js';
+import { AppError } from '../errors.js';
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/**
+ * One place that turns every error into `{ message, code, details? }`
+ * (DECISIONS 26): validation errors name the field and what to fix, 5xx
+ * hide their internals and are logged with the request id.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const details = error.validation.map((issue) => {
+          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+          const text = issue.message ?? 'is invalid';
+          return { path: field, message: field ? `${field} ${text}` : text };
+        });
+        const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
+        const body: ApiErrorBody = {
+          message: `Invalid ${where}: ${details.map((d) => d.message).join('; ')}`,
+          code: 'VALIDATION_FAILED',
+          details,
+        };
+        return reply.status(400).send(body);
+      }
+      if (error instanceof AppError) {
+        const body: ApiErrorBody = {
+          message: error.message,
+          code: error.code,
+          ...(error.details ? { details: error.details } : {}),
+        };
+        return reply.status(error.statusCode).send(body);
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+        return reply
+          .status(500)
+          .send({ message: 'Internal server error', code: 'INTERNAL_ERROR' } satisfies ApiErrorBody);
+      }
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        const code: ErrorCode = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
+        return reply.status(status).send({
+          message: status === 503 ? 'Service unavailable' : 'Internal server error',
+          code,
+        } satisfies ApiErrorBody);
+      }
+      // Fastify's own 4xx (bad JSON, body too large, wrong content type): its message is safe and says what is wrong.
+      return reply
+        .status(status)
+        .send({ message: error.message, code: STATUS_CODES[status] ?? 'BAD_REQUEST' } satisfies ApiErrorBody);
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      // A page of the web client (its router decides what to show, including its own 404 page).
+      const isPage =
+        request.method === 'GET' &&
+        !request.url.startsWith('/api/') &&
+        (request.headers.accept ?? '').includes('text/html');
+      if (isPage && app.serveSpa) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      const body: ApiErrorBody = {
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        code: 'ROUTE_NOT_FOUND',
+      };
+      return reply.status(404).send(body);
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providers } from '../db/schema/index.js';
+import { createActivity, createTag, createUser } from '../test/factories.js';
+import { sameOrigin, sessionCookieFor } from '../test/sessions.js';
+import { nominatimAnswer, openMeteoAnswer, type StandIn, startStandIn } from '../test/stand-in.js';
+import { useTestApp } from '../test/test-app.js';
+
+/**
+ * The permission matrix (DECISIONS 18): every route of the running app,
+ * called as each principal, against one table of expected statuses. A route
+ * the table does not list fails the test, so no new route can skip it.
+ */
+const PRINCIPALS = [
+  'anonymous',
+  'visitor',
+  'pendingProvider',
+  'provider',
+  'otherProvider',
+  'admin',
+  'newUser',
+] as const;
+type PrincipalName = (typeof PRINCIPALS)[number];
+type Statuses = Record<PrincipalName, number>;
+
+interface Fixtures {
+  activityId: number;
+  pendingTagId: number;
+  activityTagId: number;
+  pendingProviderId: number;
+  visitorId: string;
+}
+
+interface RouteCase {
+  url: (f: Fixtures) => string;
+  body?: (principal: PrincipalName) => unknown;
+  expect: Statuses;
+}
+
+const all = (status: number): Statuses => Object.fromEntries(PRINCIPALS.map((p) => [p, status])) as Statuses;
+const loggedIn = (status: number): Statuses => ({ ...all(status), anonymous: 401 });
+const adminOnly = (status: number): Statuses => ({ ...all(403), anonymous: 401, admin: status });
+
+const TABLE: Record<string, RouteCase> = {
+  'GET /api/health': { url: () => '/api/health', expect: all(200) },
+  'GET /api/ready': { url: () => '/api/ready', expect: all(200) },
+  'GET /api/openapi.json': { url: () => '/api/openapi.json', expect: all(200) },
+  'GET /api/docs/json': { url: () => '/api/docs/json', expect: all(200) },
+  'GET /api/docs/yaml': { url: () => '/api/docs/yaml', expect: all(200) },
+  'GET /api/docs': { url: () => '/api/docs', expect: all(200) },
+  'GET /api/docs/static/index.html': { url: () => '/api/docs/static/index.html', expect: all(302) },
+  'GET /api/docs/static/swagger-initializer.js': {
+    url: () => '/api/docs/static/swagger-initializer.js',
+    expect: all(200),
+  },
+  'GET /api/docs/static/*': { url: () => '/api/docs/static/swagger-ui.css', expect: all(200) },
+  'GET /api/activities': { url: () => '/api/activities', expect: all(200) },
+  'GET /api/activities/:id': { url: (f) => `/api/activities/${f.activityId}`, expect: all(200) },
+  'GET /api/activities/:id/tags': { url: (f) => `/api/activities/${f.activityId}/tags`, expect: all(200) },
+  'GET /api/activities/:id/reviews': { url: (f) => `/api/activities/${f.activityId}/reviews`, expect: all(200) },
+  'GET /api/stats': { url: () => '/api/stats', expect: all(200) },
+  'GET /api/tags': { url: () => '/api/tags', expect: all(200) },
+  'GET /api/search/suggestions': { url: () => '/api/search/suggestions?q=ma', expect: all(200) },
+  'GET /api/weather': { url: () => '/api/weather?lat=43.05&lon=2.22', expect: all(200) },
+  'GET /api/geocode/reverse': { url: () => '/api/geocode/reverse?lat=43.05&lon=2.22', expect: all(200) },
+  'GET /api/config': { url: () => '/api/config', expect: all(200) },
+  'GET /api/login': { url: () => '/api/login', expect: all(302) },
+  'GET /api/callback': { url: () => '/api/callback?code=x&state=y', expect: all(302) },
+  'GET /api/logout': { url: () => '/api/logout', expect: all(302) },
+  'POST /api/demo/login/:account': { url: () => '/api/demo/login/visitor', expect: all(200) },
+  'GET /api/auth/user': { url: () => '/api/auth/user', expect: loggedIn(200) },
+  'POST /api/auth/role': {
+    url: () => '/api/auth/role',
+    body: () => ({ role: 'visitor' }),
+    expect: { ...loggedIn(403), newUser: 200 },
+  },
+  'POST /api/tags': { url: () => '/api/tags', body: (p) => ({ name: `matrix-${p}` }), expect: loggedIn(201) },
+  'POST /api/activities/:id/tags': {
+    url: (f) => `/api/activities/${f.activityId}/tags`,
+    body: (p) => ({ name: `matrix-link-${p}` }),
+    expect: loggedIn(201),
+  },
+  'GET /api/admin/tags': { url: () => '/api/admin/tags', expect: adminOnly(200) },
+  'GET /api/admin/tags/pending': { url: () => '/api/admin/tags/pending', expect: adminOnly(200) },
+  'GET /api/admin/activity-tags/pending': { url: () => '/api/admin/activity-tags/pending', expect: adminOnly(200) },
+  'PATCH /api/admin/tags/:tagId/approval': {
+    url: (f) => `/api/admin/tags/${f.pendingTagId}/approval`,
+    body: () => ({ isApproved: 1 }),
+    expect: adminOnly(200),
+  },
+  'PATCH /api/admin/activity-tags/:id/approval': {
+    url: (f) => `/api/admin/activity-tags/${f.activityTagId}/approval`,
+    body: () => ({ isApproved: 0 }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/users': { url: () => '/api/admin/users', expect: adminOnly(200) },
+  'GET /api/admin/providers/pending': { url: () => '/api/admin/providers/pending', expect: adminOnly(200) },
+  'POST /api/admin/providers/:id/approve': {
+    url: (f) => `/api/admin/providers/${f.pendingProviderId}/approve`,
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/providers/:id/reject': {
+    url: (f) => `/api/admin/providers/${f.pendingProviderId}/reject`,
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/users/:userId/role': {
+    url: (f) => `/api/admin/users/${f.visitorId}/role`,
+    body: () => ({ role: 'visitor' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/provider/activities': {
+    url: () => '/api/provider/activities',
+    expect: { ...all(200), anonymous: 401, visitor: 403, pendingProvider: 403, newUser: 403 },
+  },
+  'GET /images/*': { url: () => '/images/activities/markten-1.svg', expect: all(200) },
+};
+
+let meteo: StandIn;
+let nominatim: StandIn;
+beforeAll(async () => {
+  meteo = await startStandIn(openMeteoAnswer);
+  nominatim = await startStandIn(nominatimAnswer);
+});
+afterAll(async () => {
+  await meteo?.close();
+  await nominatim?.close();
+});
+
+const ctx = useTestApp(() => ({ env: { OPEN_METEO_URL: meteo.url, NOMINATIM_URL: nominatim.url } }));
+const fixtures = {} as Fixtures;
+const cookies = {} as Record<PrincipalName, string | undefined>;
+const userIds = {} as Record<PrincipalName, string | undefined>;
+
+beforeAll(async () => {
+  const db = ctx.db;
+  const chosen = new Date();
+  const visitor = await createUser(db, { role: 'visitor', roleChosenAt: chosen });
+  const admin = await createUser(db, { role: 'admin', isApproved: true, roleChosenAt: chosen });
+  const newUser = await createUser(db, { roleChosenAt: null });
+  const makeProvider = async (approved: boolean) => {
+    const user = await createUser(db, { role: 'provider', isApproved: approved, roleChosenAt: chosen });
+    const [row] = await db
+      .insert(providers)
+      .values({
+        userId: user.id,
+        name: 'P',
+        email: user.email ?? `${user.id}@example.com`,
+        isApproved: approved,
+        status: approved ? 'approved' : 'pending',
+      })
+      .returning();
+    return { user, provider: row };
+  };
+  const pending = await makeProvider(false);
+  const provider = await makeProvider(true);
+  const other = await makeProvider(true);
+  // The one whose application every admin call reviews (the pending provider keeps their own state).
+  const applicant = await makeProvider(false);
+  fixtures.pendingProviderId = applicant.provider?.id ?? 0;
+  fixtures.visitorId = visitor.id;
+  fixtures.activityId = await createActivity(db);
+  fixtures.pendingTagId = (await createTag(db, 'matrix-pending', 'pending')).id;
+  const linked = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/activities/${fixtures.activityId}/tags`,
+    headers: { cookie: await sessionCookieFor(db, visitor.id), ...sameOrigin },
+    payload: { name: 'matrix-fixture' },
+  });
+  fixtures.activityTagId = linked.json<{ id: number }>().id;
+
+  Object.assign(userIds, {
+    anonymous: undefined,
+    visitor: visitor.id,
+    pendingProvider: pending.user.id,
+    provider: provider.user.id,
+    otherProvider: other.user.id,
+    admin: admin.id,
+    newUser: newUser.id,
+  });
+  for (const principal of PRINCIPALS) {
+    const userId = userIds[principal];
+    cookies[principal] = userId ? await sessionCookieFor(db, userId) : undefined;
+  }
+});
+
+describe('permission matrix', () => {
+  it('lists every route of the app, and nothing that is not one', () => {
+    const routes = ctx.app.routeTable.map((r) => `${r.method} ${r.url}`);
+    const unlisted = routes.filter((r) => !(r in TABLE));
+    expect(unlisted, 'routes missing from the permission table').toEqual([]);
+    const stale = Object.keys(TABLE).filter((key) => !routes.includes(key));
+    expect(stale, 'table entries for routes that do not exist').toEqual([]);
+  });
+
+  it('declares an access level on every /api route', () => {
+    const undeclared = ctx.app.routeTable.filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json' && !r.access,
+    );
+    expect(undeclared).toEqual([]);
+  });
+
+  it('answers each principal as the table says', async () => {
+    const mismatches: string[] = [];
+    for (const route of ctx.app.routeTable) {
+      const key = `${route.method} ${route.url}`;
+      const entry = TABLE[key];
+      if (!entry) continue;
+      for (const principal of PRINCIPALS) {
+        const cookie = cookies[principal];
+        const body = entry.body?.(principal);
+        const res = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: entry.url(fixtures),
+          headers: { ...(cookie ? { cookie } : {}), ...sameOrigin },
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        if (res.statusCode !== entry.expect[principal]) {
+          mismatches.push(
+            `${key} as ${principal}: ${res.statusCode} (expected ${entry.expect[principal]}) ${res.body.slice(0, 120)}`,
+          );
+        }
+        // Logging out or in (demo) ends the principal's session: give them a fresh one for the next route.
+        const userId = userIds[principal];
+        if (userId && (key === 'GET /api/logout' || key.startsWith('POST /api/demo'))) {
+          cookies[principal] = await sessionCookieFor(ctx.db, userId);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { databaseUrl } from './global-setup.js';
+
+/** Which engine this test project runs on (set per Vitest project). */
+export const TEST_DB_KIND = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A fresh, migrated, empty database for one test file: a copy of the
+ * run's template on the engine of this test project. `close` drops it.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (TEST_DB_KIND === 'pglite') {
+    const dump = await readFile(inject('pgliteTemplate'));
+    return openPglite(null, new Blob([dump]));
+  }
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('TEST_DATABASE_URL is not set: the postgres test project cannot run');
+  const name = `dl_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template.name}`);
+  } finally {
+    await admin.end();
+  }
+  const database = openPostgres(databaseUrl(template.adminUrl, name));
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: template.adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
