@@ -24,7 +24,8 @@ const DOWN = 'http://127.0.0.1:9';
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 3,
+  // Two cores here: a third browser only makes every test slower (measured 4.5 vs 5.1 min).
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,

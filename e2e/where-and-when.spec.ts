@@ -28,9 +28,9 @@ test.describe('the map page', () => {
   }) => {
     await page.goto('/kaart');
     await expect(page.getByRole('heading', { level: 2, name: `${TOTAL} activiteiten op de kaart` })).toBeVisible();
-    const counted = await markersOn(mapRegion(page));
-    expect(counted.total).toBe(TOTAL);
-    expect(counted.singles).toBeGreaterThan(0);
+    // Markers are added as the map settles: count until every activity is there.
+    await expect.poll(async () => (await markersOn(mapRegion(page))).total).toBe(TOTAL);
+    expect((await markersOn(mapRegion(page))).singles).toBeGreaterThan(0);
     await page.getByText('Alle activiteiten als lijst').click();
     await expect(page.getByRole('main').getByRole('button', { pressed: false }).filter({ hasText: 'km' })).toHaveCount(
       TOTAL,
@@ -108,7 +108,7 @@ test.describe('the map page', () => {
   test('follows the category: markets only', async ({ page }) => {
     await page.goto('/kaart?category=markten');
     await expect(page.getByRole('heading', { level: 2, name: '5 activiteiten op de kaart' })).toBeVisible();
-    expect((await markersOn(mapRegion(page))).total).toBe(5);
+    await expect.poll(async () => (await markersOn(mapRegion(page))).total).toBe(5);
   });
 });
 
@@ -117,7 +117,7 @@ test.describe('the overview side map', () => {
     await openOverview(page);
     const side = page.getByRole('complementary', { name: 'Kaart van de resultaten' });
     const map = side.getByRole('region', { name: 'Kaart van de activiteiten' });
-    expect((await markersOn(map)).total).toBe(12);
+    await expect.poll(async () => (await markersOn(map)).total).toBe(12);
 
     await overview.categoryBar(page).getByRole('link', { name: 'Markten' }).click();
     await expect(overview.resultCount(page, 5)).toBeVisible();

@@ -10,6 +10,8 @@ import { findUser, type UserRow } from '../modules/auth/repository.js';
 import { DbSessionStore } from '../modules/auth/session-store.js';
 
 export const SESSION_COOKIE = 'dl_session';
+/** Only the API reads the session: pages, scripts and images never send the cookie. */
+export const SESSION_COOKIE_PATH = '/api';
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -62,7 +64,24 @@ export const authPlugin = fp(
       store,
       saveUninitialized: false,
       rolling: false,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/', maxAge: SESSION_MAX_AGE_MS },
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+        path: SESSION_COOKIE_PATH,
+        maxAge: SESSION_MAX_AGE_MS,
+      },
+    });
+
+    // A cookie that names no live session (ended, expired, rotated at login,
+    // or forged) is ignored, not cleared: a slow request still carrying the
+    // cookie from before a login must not answer with a Set-Cookie that wipes
+    // the cookie the login has just set.
+    app.addHook('onRequest', async (request) => {
+      const sent = request.cookies[SESSION_COOKIE];
+      if (sent === undefined || !hasSession(request)) return;
+      const sentId = sent.slice(0, sent.lastIndexOf('.'));
+      if (request.session.sessionId !== sentId) delete request.cookies[SESSION_COOKIE];
     });
 
     app.decorateRequest('user', null);
@@ -75,7 +94,7 @@ export const authPlugin = fp(
     });
 
     app.addHook('preValidation', async (request: FastifyRequest) => {
-      const userId = request.session.get('userId');
+      const userId = hasSession(request) ? request.session.get('userId') : undefined;
       if (userId) {
         const found = await findUser(db, userId);
         if (found) {
@@ -106,6 +125,11 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['errors'] },
 );
+
+/** Requests outside the cookie's path (pages, assets) carry no session at all. */
+function hasSession(request: FastifyRequest): boolean {
+  return request.url.startsWith(`${SESSION_COOKIE_PATH}/`);
+}
 
 /** The caller of a route whose access level already required a login. */
 export function principalOfRequest(request: FastifyRequest): Principal {

@@ -16,7 +16,13 @@ export async function sessionCookieFor(db: Db, userId: string): Promise<string> 
     sid,
     expire: expires,
     sess: {
-      cookie: { originalMaxAge: 3_600_000, expires: expires.toISOString(), httpOnly: true, path: '/', sameSite: 'lax' },
+      cookie: {
+        originalMaxAge: 3_600_000,
+        expires: expires.toISOString(),
+        httpOnly: true,
+        path: '/api',
+        sameSite: 'lax',
+      },
       userId,
     },
   });

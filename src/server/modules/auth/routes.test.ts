@@ -42,6 +42,8 @@ describe('demo login', () => {
     expect(header).toMatch(/HttpOnly/i);
     expect(header).toMatch(/SameSite=Lax/i);
     expect(header).not.toMatch(/Secure/i);
+    // Only the API reads the session: pages and assets never carry the cookie.
+    expect(header).toMatch(/Path=\/api(;|$)/);
     const me = await ctx.app.inject({
       method: 'GET',
       url: '/api/auth/user',
@@ -61,10 +63,11 @@ describe('demo login', () => {
     const after = cookieOf(login.headers['set-cookie']);
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
-    // The old session no longer logs anyone in.
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: before } })).statusCode,
-    ).toBe(401);
+    // The old session no longer logs anyone in, and a late request still
+    // carrying it must not tell the browser to drop the new cookie.
+    const late = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: before } });
+    expect(late.statusCode).toBe(401);
+    expect(late.headers['set-cookie']).toBeUndefined();
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: after } });
     expect(me.json<AuthUser>()).toMatchObject({ role: 'provider', isApproved: true, providerStatus: 'approved' });
 
@@ -78,6 +81,22 @@ describe('demo login', () => {
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: after } })).statusCode,
     ).toBe(401);
+  });
+
+  it('answers a cookie that names no live session as anonymous, without touching the cookie or the database', async () => {
+    const known = await sessionCookieFor(ctx.db, (await createUser(ctx.db, { roleChosenAt: new Date() })).id);
+    const [name, value = ''] = known.split('=');
+    const forged = `${name}=${value.slice(0, -3)}abc`;
+    const unknown = `${name}=nosuchsession.${value.split('.')[1]}`;
+    const before = await sessionCount();
+    for (const cookie of [forged, unknown, `${name}=garbage`]) {
+      for (const url of ['/api/auth/user', '/api/activities?limit=1']) {
+        const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(res.statusCode, `${url} with ${cookie}`).toBe(url === '/api/auth/user' ? 401 : 200);
+        expect(res.headers['set-cookie'], `${url} with ${cookie}`).toBeUndefined();
+      }
+    }
+    expect(await sessionCount()).toBe(before);
   });
 
   it('refuses an unknown demo account', async () => {

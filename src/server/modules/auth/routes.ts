@@ -4,7 +4,7 @@ import { authUserSchema, DEMO_ACCOUNTS, roleChoiceBody } from '../../../domain/a
 import type { AuthConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { SESSION_COOKIE } from '../../plugins/auth.js';
+import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import type { Oidc } from './oidc.js';
 import * as repo from './repository.js';
@@ -85,8 +85,8 @@ export const authRoutes =
       },
       async (request, reply) => {
         await request.session.destroy();
-        // Drop the cookie too: a dead cookie left behind makes later responses clear the next login's.
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        // Drop the cookie too, so the browser stops sending a dead session id.
+        reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
         return reply.redirect('/', 302);
       },
     );
