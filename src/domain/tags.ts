@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TAG_NAME_MAX_LENGTH } from './activities.js';
+import { normalizeTagName, TAG_NAME_MAX_LENGTH, TAG_NAME_MIN_LENGTH, TAG_NAME_PATTERN } from './tag-names.js';
 
 export const tagSchema = z.object({
   id: z.number().int(),
@@ -10,7 +10,6 @@ export const tagSchema = z.object({
 export type Tag = z.infer<typeof tagSchema>;
 export const tagListSchema = z.array(tagSchema);
 
-export const TAG_NAME_MIN_LENGTH = 2;
 export const TAG_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type TagStatus = (typeof TAG_STATUSES)[number];
 
@@ -20,25 +19,16 @@ export function tagStatus(tag: { isApproved: boolean; approvedBy: string | null 
   return tag.approvedBy ? 'rejected' : 'pending';
 }
 
-/**
- * A proposed tag name in its stored form: lower case, words joined by
- * hyphens ("Lokaal eten" -> "lokaal-eten"), letters and digits only.
- */
+/** A proposed tag name, normalized, then checked by the rules of ./tag-names.ts. */
 export const tagNameInput = z
   .string({ error: 'is required' })
-  .transform((raw) =>
-    raw
-      .trim()
-      .toLowerCase()
-      .replace(/[\s_]+/g, '-')
-      .replace(/-+/g, '-'),
-  )
+  .transform(normalizeTagName)
   .pipe(
     z
       .string()
       .min(TAG_NAME_MIN_LENGTH, `must be at least ${TAG_NAME_MIN_LENGTH} characters`)
       .max(TAG_NAME_MAX_LENGTH, `must be at most ${TAG_NAME_MAX_LENGTH} characters`)
-      .regex(/^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*$/u, 'may hold only letters, digits and single hyphens between words'),
+      .regex(TAG_NAME_PATTERN, 'may hold only letters, digits and single hyphens between words'),
   );
 
 export const tagProposalBody = z.strictObject({

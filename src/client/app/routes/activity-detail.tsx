@@ -19,6 +19,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useActivity } from '../../features/activities/api/get-activity';
+import { useAuthUser } from '../../features/auth/api/auth-user';
 import { CategoryBadge, SponsorBadge } from '../../features/activities/components/badges';
 import { RatingStars } from '../../features/activities/components/rating-stars';
 import { ShareButton } from '../../features/activities/components/share-button';
@@ -28,7 +29,8 @@ import { ReviewList } from '../../features/reviews/components/review-list';
 import { useLanguage } from '../../i18n/use-language';
 import { ApiError } from '../../lib/api-client';
 import { formatDistance, formatPrice } from '../../lib/format';
-import { useTagLabel } from '../use-tag-label';
+import { ProposeTag } from '../../features/tags/components/propose-tag';
+import { useTagLabel } from '../../features/tags/use-tag-label';
 
 const LocationMap = lazy(() => import('../../features/map/components/location-map'));
 
@@ -89,6 +91,7 @@ export function ActivityDetailRoute() {
   const validId = Number.isInteger(id) && id > 0;
   const origin = useOriginQuery();
   const { data: activity, isPending, error } = useActivity(id, { ...origin, lng: language });
+  const { data: user } = useAuthUser();
 
   if (!validId || (error instanceof ApiError && (error.status === 404 || error.status === 400)))
     return <NotFoundState />;
@@ -168,6 +171,13 @@ export function ActivityDetailRoute() {
                   </li>
                 ))}
               </ul>
+            ) : null}
+            {user?.roleChosen ? (
+              <ProposeTag activityId={activity.id} currentTags={activity.tags} />
+            ) : user === null ? (
+              <a href="/api/login" className="inline-block text-sm text-ink-600 underline hover:text-terracotta-700">
+                {t('proposeTag.login')}
+              </a>
             ) : null}
           </header>
 

@@ -26,7 +26,7 @@ import { useApprovedTags } from '../../features/tags/api/get-tags';
 import { useLanguage } from '../../i18n/use-language';
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { useTagLabel } from '../use-tag-label';
+import { useTagLabel } from '../../features/tags/use-tag-label';
 
 const SKELETON_COUNT = 6;
 
