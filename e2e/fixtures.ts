@@ -45,7 +45,14 @@ export const test = base.extend<{ consent: Consent | null }>({
         [CONSENT_KEY, consent] as const,
       );
     }
+    // The Content Security Policy must never block anything the app does.
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        violations.push(message.text());
+    });
     await use(page);
+    expect(violations, 'Content Security Policy violations').toEqual([]);
   },
 });
 

@@ -29,6 +29,7 @@ import { tagRoutes } from './modules/tags/routes.js';
 import { clientPlugin } from './plugins/client.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
 
 export interface RouteEntry {
   method: string;
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, logger, weather, geocoder }: 
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityPlugin, { mapTileUrl: config.outside.mapTileUrl, publicUrl: config.auth.publicUrl });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openapiPlugin);
 
