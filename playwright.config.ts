@@ -74,6 +74,8 @@ export default defineConfig({
         OIDC_ISSUER_URL: `http://127.0.0.1:${E2E.oidcPort}`,
         OIDC_CLIENT_ID: E2E.oidcClientId,
         OIDC_CLIENT_SECRET: E2E.oidcClientSecret,
+        CONTACT_EMAIL: E2E.contactEmail,
+        CONTACT_PHONE: E2E.contactPhone,
       },
     },
     {

@@ -12,4 +12,7 @@ export const E2E = {
   oidcPort: APP_PORT + 4,
   oidcClientId: 'discoverlocal-e2e',
   oidcClientSecret: 'e2e-client-secret',
+  /** The footer contact of the main app server (the second one has none configured). */
+  contactEmail: 'team@discoverlocal.test',
+  contactPhone: '+33 4 68 00 11 22',
 } as const;

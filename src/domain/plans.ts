@@ -5,6 +5,3 @@ export const SPONSOR_PLANS = [
   { id: 'top', level: 3, price: 14.99, period: 'month' },
 ] as const;
 export type SponsorPlan = (typeof SPONSOR_PLANS)[number];
-
-/** Public contact of the DiscoverLocal team, shown in the footer. To be confirmed before launch. */
-export const CONTACT = { email: 'hallo@discoverlocal.eu', phone: '+33 4 68 00 00 00' } as const;

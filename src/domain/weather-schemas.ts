@@ -27,5 +27,7 @@ export type ReverseGeocode = z.infer<typeof reverseGeocodeSchema>;
 export const clientConfigSchema = z.object({
   mapTileUrl: z.string(),
   mapAttribution: z.string(),
+  /** The team's public contact (footer); null where not configured. */
+  contact: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

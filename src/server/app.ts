@@ -44,7 +44,7 @@ declare module 'fastify' {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'env' | 'logLevel' | 'publicDir' | 'outside' | 'auth' | 'dataDir'> &
+  config: Pick<Config, 'env' | 'logLevel' | 'publicDir' | 'outside' | 'auth' | 'dataDir' | 'contact'> &
     Partial<Pick<Config, 'clientDir'>>;
   database: Database;
   /** Outside services; built from config.outside when not given (tests pass stand-ins). */
@@ -113,7 +113,7 @@ export async function buildApp({ config, database, logger, weather, geocoder }: 
       await api.register(searchRoutes(db));
       await api.register(weatherRoutes(weather ?? createWeatherService(weatherProviderFor(config.outside))));
       await api.register(geocodeRoutes(geocoder ?? createGeocodeService(nominatim(config.outside))));
-      await api.register(settingsRoutes(config.outside));
+      await api.register(settingsRoutes(config.outside, config.contact));
       await api.register(authRoutes({ db, auth, oidc }));
       await api.register(adminRoutes(db));
       await api.register(providerRoutes(db));

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, PROJECT_ROOT } from './config.js';
@@ -41,6 +42,41 @@ describe('loadConfig', () => {
     expect(loadConfig({}).auth.demoLogin).toBe(true);
   });
 
+  it('identifies the server to Nominatim with the site and, when set, the contact e-mail', () => {
+    expect(loadConfig({}).outside.nominatimUserAgent).toBe('DiscoverLocal/0.1 (+http://localhost:5000)');
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://discoverlocal.example/', CONTACT_EMAIL: 'team@example.org' }).outside
+        .nominatimUserAgent,
+    ).toBe('DiscoverLocal/0.1 (+https://discoverlocal.example; team@example.org)');
+    expect(loadConfig({ NOMINATIM_USER_AGENT: 'Mine/1 (me@example.org)' }).outside.nominatimUserAgent).toBe(
+      'Mine/1 (me@example.org)',
+    );
+  });
+
+  it('accepts .env.example as it stands, empty lines meaning unset', () => {
+    const example = readFileSync(path.join(PROJECT_ROOT, '.env.example'), 'utf8');
+    const env = Object.fromEntries(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(Object.keys(env).length).toBeGreaterThan(20);
+    const config = loadConfig(env);
+    expect(config.port).toBe(5000);
+    expect(config.auth.oidc).toBeNull();
+    expect(config.contact).toEqual({ email: null, phone: null });
+  });
+
+  it('reads the footer contact, each part only when set', () => {
+    expect(loadConfig({}).contact).toEqual({ email: null, phone: null });
+    expect(loadConfig({ CONTACT_EMAIL: ' ', CONTACT_PHONE: '' }).contact).toEqual({ email: null, phone: null });
+    expect(loadConfig({ CONTACT_EMAIL: 'team@example.org', CONTACT_PHONE: '+33 4 68 00 11 22' }).contact).toEqual({
+      email: 'team@example.org',
+      phone: '+33 4 68 00 11 22',
+    });
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -48,6 +84,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['SEED', 'all'],
     ['DATABASE_URL', 'mysql://x'],
+    ['CONTACT_EMAIL', 'hallo at discoverlocal'],
+    ['CONTACT_PHONE', 'call us'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));

@@ -9,9 +9,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z
     .string()
-    .trim()
     .optional()
-    .transform((value) => (value ? value : undefined))
     .refine((value) => value === undefined || value === 'memory://' || /^postgres(ql)?:\/\//.test(value), {
       message: 'must be empty (embedded database under DATA_DIR), memory:// or a postgres:// URL',
     }),
@@ -20,16 +18,9 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
   OPENWEATHER_URL: z.url().default('https://api.openweathermap.org'),
-  OPENWEATHER_API_KEY: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined),
+  OPENWEATHER_API_KEY: z.string().optional(),
   NOMINATIM_URL: z.url().default('https://nominatim.openstreetmap.org'),
-  NOMINATIM_USER_AGENT: z
-    .string()
-    .min(3)
-    .default('DiscoverLocal/0.1 (+https://github.com/discoverlocal; hallo@discoverlocal.eu)'),
+  NOMINATIM_USER_AGENT: z.string().min(3).optional(),
   MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be a tile URL template with {z}, {x} and {y}')
@@ -39,16 +30,16 @@ const envSchema = z.object({
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   OUTSIDE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
   PUBLIC_URL: z.url().optional(),
-  SESSION_SECRET: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined)
-    .refine((value) => value === undefined || value.length >= 32, { message: 'must be at least 32 characters' }),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   OIDC_ISSUER_URL: z.url().optional(),
-  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
-  OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
   DEMO_LOGIN: z.enum(['true', 'false']).optional(),
+  CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
+  CONTACT_PHONE: z
+    .string()
+    .regex(/^\+?[0-9][0-9 ().-]{5,24}$/, 'must be a phone number such as +33 4 68 31 11 82')
+    .optional(),
 });
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
@@ -67,6 +58,8 @@ export interface Config {
   publicDir: string;
   outside: OutsideConfig;
   auth: AuthConfig;
+  /** The team's public contact for the footer; each part is shown only when configured. */
+  contact: { email: string | null; phone: string | null };
 }
 
 export interface AuthConfig {
@@ -110,7 +103,11 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
  * ConfigError whose message names every bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // A variable set to nothing (`PUBLIC_URL=` in a .env file) counts as unset.
+  const given = Object.fromEntries(
+    Object.entries(env).flatMap(([name, value]) => (value?.trim() ? [[name, value.trim()]] : [])),
+  );
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
@@ -129,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every variable.`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   let database: DatabaseTarget;
   if (e.DATABASE_URL === undefined) database = { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
   else if (e.DATABASE_URL === 'memory://') database = { kind: 'pglite', dataDir: null };
@@ -148,13 +146,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       openWeatherUrl: e.OPENWEATHER_URL,
       openWeatherApiKey: e.OPENWEATHER_API_KEY,
       nominatimUrl: e.NOMINATIM_URL,
-      nominatimUserAgent: e.NOMINATIM_USER_AGENT,
+      // Nominatim's usage policy asks for an agent that identifies the site and, best, a contact.
+      nominatimUserAgent:
+        e.NOMINATIM_USER_AGENT ?? `DiscoverLocal/0.1 (+${publicUrl}${e.CONTACT_EMAIL ? `; ${e.CONTACT_EMAIL}` : ''})`,
       mapTileUrl: e.MAP_TILE_URL,
       mapAttribution: e.MAP_TILE_ATTRIBUTION,
       timeoutMs: e.OUTSIDE_TIMEOUT_MS,
     },
     auth: {
-      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      publicUrl,
       sessionSecret: e.SESSION_SECRET,
       oidc:
         e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
@@ -163,5 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       demoLogin: e.DEMO_LOGIN ? e.DEMO_LOGIN === 'true' : e.NODE_ENV !== 'production',
       secureCookies: e.NODE_ENV === 'production' && !isLoopbackHttp(e.PUBLIC_URL),
     },
+    contact: { email: e.CONTACT_EMAIL ?? null, phone: e.CONTACT_PHONE ?? null },
   };
 }

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../../domain/activities';
 import { BRAND } from '../../../domain/brand';
-import { CONTACT } from '../../../domain/plans';
+import { useClientConfig } from '../../lib/client-config';
 import { SponsorPlans } from '../sponsor-plans';
 
 export function Footer() {
   const { t } = useTranslation();
+  // The contact shows once it is configured (CONTACT_EMAIL, CONTACT_PHONE); nothing is made up.
+  const contact = useClientConfig().data?.contact;
   return (
     <footer className="mt-16 bg-ink-900 pb-24 text-sand-100 lg:pb-0">
       <div className="mx-auto max-w-7xl px-4 py-12">
@@ -26,28 +28,36 @@ export function Footer() {
             </p>
             <p className="text-sm text-sand-200">{t('footer.tagline')}</p>
           </div>
-          <section aria-labelledby="footer-contact">
-            <h2 id="footer-contact" className="text-sm font-semibold uppercase tracking-wide text-sand-200">
-              {t('footer.contact')}
-            </h2>
-            <ul className="mt-3 space-y-2 text-sm">
-              <li>
-                <a href={`mailto:${CONTACT.email}`} className="inline-flex items-center gap-2 hover:text-white">
-                  <Mail aria-hidden className="h-4 w-4" />
-                  {CONTACT.email}
-                </a>
-              </li>
-              <li>
-                <a
-                  href={`tel:${CONTACT.phone.replace(/\s/g, '')}`}
-                  className="inline-flex items-center gap-2 hover:text-white"
-                >
-                  <Phone aria-hidden className="h-4 w-4" />
-                  {CONTACT.phone}
-                </a>
-              </li>
-            </ul>
-          </section>
+          {contact && (contact.email || contact.phone) ? (
+            <section aria-labelledby="footer-contact">
+              <h2 id="footer-contact" className="text-sm font-semibold uppercase tracking-wide text-sand-200">
+                {t('footer.contact')}
+              </h2>
+              <ul className="mt-3 space-y-2 text-sm">
+                {contact.email ? (
+                  <li>
+                    <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-2 hover:text-white">
+                      <Mail aria-hidden className="h-4 w-4" />
+                      {contact.email}
+                    </a>
+                  </li>
+                ) : null}
+                {contact.phone ? (
+                  <li>
+                    <a
+                      href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}
+                      className="inline-flex items-center gap-2 hover:text-white"
+                    >
+                      <Phone aria-hidden className="h-4 w-4" />
+                      {contact.phone}
+                    </a>
+                  </li>
+                ) : null}
+              </ul>
+            </section>
+          ) : (
+            <div />
+          )}
           <nav aria-label={t('footer.categoriesNav')}>
             <h2 id="footer-categories" className="text-sm font-semibold uppercase tracking-wide text-sand-200">
               {t('footer.categories')}

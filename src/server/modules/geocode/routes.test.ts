@@ -63,11 +63,3 @@ describe('GET /api/geocode/reverse', () => {
     expect((await getJson(ctx.app, '/api/geocode/reverse?lat=43&lon=500')).status).toBe(400);
   }, 10_000);
 });
-
-describe('GET /api/config', () => {
-  it('tells the client the map tile URL and attribution', async () => {
-    const res = await getJson<{ mapTileUrl: string; mapAttribution: string }>(ctx.app, '/api/config');
-    expect(res.body.mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
-    expect(res.body.mapAttribution).toContain('OpenStreetMap');
-  });
-});

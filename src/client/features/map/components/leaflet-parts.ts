@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { type RefObject, useEffect } from 'react';
 import { MAP_MAX_ZOOM } from '../../../../domain/geo';
-import { useClientConfig } from '../api/get-client-config';
+import { useClientConfig } from '../../../lib/client-config';
 
 /** A teardrop pin in the category's colour; `selected` makes it stand out. */
 export function pinIcon(color: string, selected = false) {

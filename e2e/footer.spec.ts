@@ -1,0 +1,43 @@
+import type { Page } from '@playwright/test';
+import { expect, openOverview, overview, test } from './fixtures';
+import { E2E } from './support/ports';
+
+/** Issue 3: the footer, with the provider plans, the configured contact and the category links. */
+
+const footer = (page: Page) => page.getByRole('contentinfo');
+
+test('shows the three plans with signup links, the configured contact and the category links', async ({ page }) => {
+  await openOverview(page);
+  await footer(page).scrollIntoViewIfNeeded();
+  await expect(footer(page).getByRole('heading', { name: 'Voor aanbieders' })).toBeVisible();
+  for (const plan of ['Basis', 'Premium', 'TOP']) {
+    await expect(footer(page).getByRole('link', { name: `Aanmelden voor ${plan}` })).toHaveAttribute(
+      'href',
+      '/api/login',
+    );
+  }
+  const contact = footer(page).getByRole('region', { name: 'Contact' });
+  await expect(contact.getByRole('link', { name: E2E.contactEmail })).toHaveAttribute(
+    'href',
+    `mailto:${E2E.contactEmail}`,
+  );
+  await expect(contact.getByRole('link', { name: E2E.contactPhone })).toHaveAttribute('href', 'tel:+33468001122');
+
+  await footer(page)
+    .getByRole('navigation', { name: 'Alle categorieën' })
+    .getByRole('link', { name: 'Markten' })
+    .click();
+  await expect(page).toHaveURL(`${E2E.appUrl}/?category=markten`);
+  await expect(overview.resultCount(page, 5)).toBeVisible();
+});
+
+test.describe('without a configured contact', () => {
+  test.use({ baseURL: E2E.offlineUrl });
+  test('the footer shows no contact block rather than a made-up one', async ({ page }) => {
+    await openOverview(page);
+    await footer(page).scrollIntoViewIfNeeded();
+    await expect(footer(page).getByRole('navigation', { name: 'Alle categorieën' })).toBeVisible();
+    await expect(footer(page).getByRole('heading', { name: 'Contact' })).toHaveCount(0);
+    await expect(footer(page).locator('a[href^="mailto:"], a[href^="tel:"]')).toHaveCount(0);
+  });
+});
