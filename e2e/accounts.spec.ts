@@ -187,7 +187,11 @@ test('a visitor is sent away from the admin pages, and the API refuses them too'
 test('an anonymous visitor at /admin is asked to log in', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Log eerst in' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/api/login');
+  // After logging in, the visitor comes back to the page they asked for.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Inloggen' })).toHaveAttribute(
+    'href',
+    '/api/login?returnTo=%2Fadmin',
+  );
 });
 
 test('the demo portal offers admin, provider, visitor and the real login', async ({ page }) => {

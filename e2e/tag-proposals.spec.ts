@@ -19,13 +19,18 @@ async function demoLogin(page: Page, account: 'visitor' | 'admin') {
   expect(login.ok()).toBe(true);
 }
 
-test('an anonymous visitor is invited to log in to propose a tag', async ({ page }) => {
+test('an anonymous visitor is invited to log in to propose a tag, and comes back to the activity', async ({ page }) => {
   await page.goto(`/activity/${ACTIVITY_ID}`);
-  await expect(page.getByRole('link', { name: 'Log in om een tag voor te stellen' })).toHaveAttribute(
-    'href',
-    '/api/login',
-  );
+  const login = page.getByRole('link', { name: 'Log in om een tag voor te stellen' });
+  await expect(login).toHaveAttribute('href', `/api/login?returnTo=%2Factivity%2F${ACTIVITY_ID}`);
   await expect(page.getByRole('button', { name: 'Tag voorstellen' })).toHaveCount(0);
+
+  // This server has no identity provider: the demo portal, which keeps the way back.
+  await login.click();
+  await expect(page).toHaveURL(`${E2E.offlineUrl}/login?returnTo=%2Factivity%2F${ACTIVITY_ID}`);
+  await page.getByRole('button', { name: /Demo als aanbieder/ }).click();
+  await expect(page).toHaveURL(`${E2E.offlineUrl}/activity/${ACTIVITY_ID}`);
+  await expect(page.getByRole('button', { name: 'Tag voorstellen' })).toBeVisible();
 });
 
 test('a visitor proposes a tag: checked first, sent, refused twice, and listed for the admin', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ProviderStatus, Role } from './roles.js';
 import { ROLES } from './roles.js';
+import { isReturnPath } from './return-path.js';
 
 /** Demo accounts that `POST /api/demo/login/:account` logs into (DECISIONS 14). */
 export const DEMO_ACCOUNTS = ['admin', 'provider', 'visitor'] as const;
@@ -59,3 +60,12 @@ export const roleChoiceBody = z
     }
   });
 export type RoleChoice = z.output<typeof roleChoiceBody>;
+
+/** GET /api/login: where to come back to once logged in. */
+export const loginQuery = z.object({
+  returnTo: z
+    .string()
+    .refine(isReturnPath, 'must be a path on this site, such as /activity/3')
+    .optional()
+    .describe('A page of this site to return to after the login'),
+});

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { type AccessLevel, allows, principalOfUser } from '../../domain/policies';
 import { Button } from '../components/ui/button';
 import { useAuthUser } from '../features/auth/api/auth-user';
+import { useLoginHref } from '../lib/use-login-href';
 import { PageSpinner } from './page-spinner';
 
 /**
@@ -14,6 +15,7 @@ import { PageSpinner } from './page-spinner';
 export function RequireAccess({ level, children }: { level: AccessLevel; children: ReactNode }) {
   const { t } = useTranslation('account');
   const { data: user, isPending } = useAuthUser();
+  const loginHref = useLoginHref();
   if (isPending) return <PageSpinner />;
   const principal = user ? principalOfUser(user) : null;
   if (allows(level, principal)) return <>{children}</>;
@@ -25,7 +27,7 @@ export function RequireAccess({ level, children }: { level: AccessLevel; childre
       <div className="flex flex-wrap justify-center gap-3">
         {user ? null : (
           <Button asChild>
-            <a href="/api/login">
+            <a href={loginHref}>
               <LogIn aria-hidden className="h-4 w-4" />
               {t('denied.login')}
             </a>

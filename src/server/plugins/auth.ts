@@ -19,7 +19,7 @@ declare module 'fastify' {
   interface Session {
     userId?: string;
     /** An OpenID Connect login under way: what the callback must check. */
-    oidc?: { state: string; codeVerifier: string; nonce: string };
+    oidc?: { state: string; codeVerifier: string; nonce: string; returnTo?: string };
   }
   interface FastifyRequest {
     /** The logged-in user, loaded once per request (null when anonymous). */

@@ -7,6 +7,7 @@ import { useAuthUser } from '../../features/auth/api/auth-user';
 import { useFavorites } from '../../features/favourites/favourites-provider';
 import { LanguageSelect } from '../../features/language/language-select';
 import { WeatherBox } from '../../features/weather/components/weather-box';
+import { useLoginHref } from '../../lib/use-login-href';
 import { focusSearch } from './focus-search';
 
 // Only logged-in users load the menu's code.
@@ -15,6 +16,7 @@ const ProfileMenu = lazy(() => import('../../features/auth/components/profile-me
 export function Header() {
   const { t } = useTranslation();
   const { data: user } = useAuthUser();
+  const loginHref = useLoginHref();
   const { count } = useFavorites();
   const navigate = useNavigate();
   return (
@@ -65,14 +67,14 @@ export function Header() {
           ) : (
             <>
               <a
-                href="/api/login"
+                href={loginHref}
                 className="hidden h-10 items-center gap-2 rounded-full bg-ink-900 px-4 text-sm font-medium text-white hover:bg-ink-700 sm:inline-flex"
               >
                 <LogIn aria-hidden className="h-4 w-4" />
                 {t('header.login')}
               </a>
               <a
-                href="/api/login"
+                href={loginHref}
                 aria-label={t('header.login')}
                 className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-ink-900 text-white sm:hidden"
               >

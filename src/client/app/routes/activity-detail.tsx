@@ -29,6 +29,7 @@ import { ReviewList } from '../../features/reviews/components/review-list';
 import { useLanguage } from '../../i18n/use-language';
 import { ApiError } from '../../lib/api-client';
 import { formatDistance, formatPrice } from '../../lib/format';
+import { useLoginHref } from '../../lib/use-login-href';
 import { ProposeTag } from '../../features/tags/components/propose-tag';
 import { useTagLabel } from '../../features/tags/use-tag-label';
 
@@ -92,6 +93,7 @@ export function ActivityDetailRoute() {
   const origin = useOriginQuery();
   const { data: activity, isPending, error } = useActivity(id, { ...origin, lng: language });
   const { data: user } = useAuthUser();
+  const loginHref = useLoginHref();
 
   if (!validId || (error instanceof ApiError && (error.status === 404 || error.status === 400)))
     return <NotFoundState />;
@@ -175,7 +177,7 @@ export function ActivityDetailRoute() {
             {user?.roleChosen ? (
               <ProposeTag activityId={activity.id} currentTags={activity.tags} />
             ) : user === null ? (
-              <a href="/api/login" className="inline-block text-sm text-ink-600 underline hover:text-terracotta-700">
+              <a href={loginHref} className="inline-block text-sm text-ink-600 underline hover:text-terracotta-700">
                 {t('proposeTag.login')}
               </a>
             ) : null}

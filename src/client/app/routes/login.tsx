@@ -2,6 +2,7 @@ import { AlertCircle, Compass, KeyRound, LayoutDashboard, Store } from 'lucide-r
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { DemoAccount } from '../../../domain/auth';
+import { isReturnPath, loginPath } from '../../../domain/return-path';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { useDemoLogin } from '../../features/auth/api/auth-mutations';
@@ -16,12 +17,15 @@ export function LoginRoute() {
   const [params] = useSearchParams();
   const demoLogin = useDemoLogin();
   const error = params.get('error');
+  // Where the visitor was before logging in (set by /api/login?returnTo=...).
+  const requested = params.get('returnTo');
+  const returnTo = requested && isReturnPath(requested) ? requested : null;
 
   const login = (account: DemoAccount) =>
     demoLogin.mutate(account, {
       onSuccess: () => {
         toast({ title: t('login.success') });
-        void navigate(account === 'admin' ? '/admin' : '/');
+        void navigate(returnTo ?? (account === 'admin' ? '/admin' : '/'));
       },
       onError: () => toast({ title: t('login.failed'), description: t('login.failedText'), variant: 'destructive' }),
     });
@@ -54,7 +58,7 @@ export function LoginRoute() {
             </button>
           );
         })}
-        <Link to="/" className={cardClass}>
+        <Link to={returnTo ?? '/'} className={cardClass}>
           <Compass aria-hidden className="h-7 w-7 text-terracotta-600" />
           <span className="font-semibold text-ink-900">{t('login.asVisitor')}</span>
           <span className="text-sm text-ink-600">{t('login.asVisitorText')}</span>
@@ -64,7 +68,7 @@ export function LoginRoute() {
         <KeyRound aria-hidden className="h-6 w-6 shrink-0 text-ink-700" />
         <p className="flex-1 text-sm text-ink-700">{t('login.realText')}</p>
         <Button asChild variant="secondary" size="sm">
-          <a href="/api/login">{t('login.real')}</a>
+          <a href={loginPath(returnTo)}>{t('login.real')}</a>
         </Button>
       </div>
     </div>

@@ -34,8 +34,9 @@ const sessionCookie = (setCookie: string | string[] | undefined) =>
   )?.[0];
 
 /** GET /api/login as a browser: the redirect to the provider and the login session cookie. */
-async function startLogin() {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/login' });
+async function startLogin(returnTo?: string) {
+  const url = returnTo ? `/api/login?returnTo=${encodeURIComponent(returnTo)}` : '/api/login';
+  const res = await ctx.app.inject({ method: 'GET', url });
   expect(res.statusCode).toBe(302);
   const location = String(res.headers.location);
   const cookie = sessionCookie(res.headers['set-cookie']);
@@ -105,6 +106,10 @@ describe('OpenID Connect login', () => {
     const again = await startLogin();
     const res = await callback(await authorizeAt(again.location, 'tom'), again.cookie);
     expect(res.headers.location).toBe('/');
+    // A login started from a page comes back to it.
+    const fromPage = await startLogin('/activity/3?lng=fr');
+    const back = await callback(await authorizeAt(fromPage.location, 'tom'), fromPage.cookie);
+    expect(back.headers.location).toBe('/activity/3?lng=fr');
     const secondUser = (await me(sessionCookie(res.headers['set-cookie']))).json<AuthUser>();
     expect(secondUser.id).toBe(firstUser.id);
     expect(secondUser.roleChosen).toBe(true);

@@ -116,6 +116,20 @@ describe('demo login switched off', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login');
   });
+  it('passes the page to come back to on to the demo portal', async () => {
+    const res = await prod.app.inject({ method: 'GET', url: '/api/login?returnTo=%2Factivity%2F3%3Flng%3Dfr' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?returnTo=%2Factivity%2F3%3Flng%3Dfr');
+  });
+  it.each(['//evil.example', 'https://evil.example/', '/api/logout', 'activity/3'])(
+    'refuses to come back to %s',
+    async (returnTo) => {
+      const res = await prod.app.inject({ method: 'GET', url: `/api/login?returnTo=${encodeURIComponent(returnTo)}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(/returnTo.*path on this site/);
+      expect(res.headers.location).toBeUndefined();
+    },
+  );
 });
 
 describe('POST /api/auth/role', () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authUserSchema, DEMO_ACCOUNTS, roleChoiceBody } from '../../../domain/auth.js';
+import { authUserSchema, DEMO_ACCOUNTS, loginQuery, roleChoiceBody } from '../../../domain/auth.js';
 import type { AuthConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -24,12 +24,21 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Start logging in (browser navigation)',
           description:
-            'Redirects to the identity provider (OpenID Connect, PKCE) when one is configured, else to the demo portal /login.',
-          response: { 302: z.null().describe('Redirect'), 429: apiErrorSchema, 503: apiErrorSchema },
+            'Redirects to the identity provider (OpenID Connect, PKCE) when one is configured, else to the demo portal /login. Afterwards the browser comes back to `returnTo`.',
+          querystring: loginQuery,
+          response: {
+            302: z.null().describe('Redirect'),
+            400: apiErrorSchema,
+            429: apiErrorSchema,
+            503: apiErrorSchema,
+          },
         },
       },
       async (request, reply) => {
-        if (!oidc) return reply.redirect('/login', 302);
+        const { returnTo } = request.query;
+        if (!oidc) {
+          return reply.redirect(returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login', 302);
+        }
         let started;
         try {
           started = await oidc.start();
@@ -38,7 +47,7 @@ export const authRoutes =
           return reply.redirect('/login?error=provider_unavailable', 302);
         }
         const { url, state, codeVerifier, nonce } = started;
-        request.session.set('oidc', { state, codeVerifier, nonce });
+        request.session.set('oidc', { state, codeVerifier, nonce, returnTo });
         return reply.redirect(url, 302);
       },
     );
@@ -69,7 +78,8 @@ export const authRoutes =
         // A new session id at login (DECISIONS 15): a session fixed before login is useless after it.
         await request.session.regenerate();
         request.session.set('userId', user.id);
-        return reply.redirect(user.roleChosenAt ? '/' : '/role-selection', 302);
+        // A first login chooses a role first; a returning one goes back to where it started.
+        return reply.redirect(user.roleChosenAt ? (expected.returnTo ?? '/') : '/role-selection', 302);
       },
     );
 

@@ -1,0 +1,11 @@
+import { useLocation } from 'react-router';
+import { loginPath } from '../../domain/return-path';
+
+/** Pages a login should not come back to: the login portal itself and the role choice. */
+const NO_RETURN = ['/login', '/role-selection'];
+
+/** The login link for this page: after logging in, the visitor comes back here. */
+export function useLoginHref(): string {
+  const { pathname, search } = useLocation();
+  return NO_RETURN.includes(pathname) ? loginPath() : loginPath(pathname + search);
+}
