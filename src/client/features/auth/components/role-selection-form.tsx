@@ -2,14 +2,12 @@ import { Building2, Check, Compass } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
 import { useChooseRole } from '../api/auth-mutations';
 
 type Choice = 'visitor' | 'provider';
-
-const inputClass =
-  'h-11 w-full rounded-xl border border-sand-300 bg-white px-3 text-ink-900 placeholder:text-ink-500 focus:border-terracotta-600';
 
 /**
  * The one-time role choice after the first login (spec 2): visitor, or
@@ -85,7 +83,7 @@ export function RoleSelectionForm({ onDone }: { onDone: (role: Choice) => void }
                 *
               </span>
             </label>
-            <input
+            <Input
               id="role-company"
               required
               aria-required="true"
@@ -93,7 +91,6 @@ export function RoleSelectionForm({ onDone }: { onDone: (role: Choice) => void }
               autoComplete="organization"
               value={company}
               onChange={(e) => setCompany(e.target.value)}
-              className={inputClass}
             />
             <p className="text-xs text-ink-500">{t('role.companyHint')}</p>
           </div>
@@ -101,27 +98,25 @@ export function RoleSelectionForm({ onDone }: { onDone: (role: Choice) => void }
             <label htmlFor="role-phone" className="block text-sm font-semibold text-ink-900">
               {t('role.phone')}
             </label>
-            <input
+            <Input
               id="role-phone"
               type="tel"
               maxLength={40}
               autoComplete="tel"
               value={phone}
               onChange={(e) => setPhone(e.target.value)}
-              className={inputClass}
             />
           </div>
           <div className="space-y-1">
             <label htmlFor="role-address" className="block text-sm font-semibold text-ink-900">
               {t('role.address')}
             </label>
-            <input
+            <Input
               id="role-address"
               maxLength={300}
               autoComplete="street-address"
               value={address}
               onChange={(e) => setAddress(e.target.value)}
-              className={inputClass}
             />
           </div>
         </div>

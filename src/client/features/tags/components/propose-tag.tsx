@@ -9,6 +9,7 @@ import {
   tagNameProblem,
 } from '../../../../domain/tag-names';
 import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { useApprovedTags } from '../api/get-tags';
@@ -16,9 +17,6 @@ import { useProposeActivityTag } from '../api/propose-activity-tag';
 import { useTagLabel } from '../use-tag-label';
 
 type Problem = TagNameProblem | 'duplicate' | 'login' | 'failed';
-
-const inputClass =
-  'h-11 w-full rounded-xl border border-sand-300 bg-white px-3 text-ink-900 placeholder:text-ink-500 focus:border-terracotta-600 aria-[invalid=true]:border-red-700';
 
 function problemOf(error: unknown): Problem {
   if (error instanceof ApiError) {
@@ -103,7 +101,7 @@ export function ProposeTag({ activityId, currentTags }: ProposeTagProps) {
           <label htmlFor={nameId} className="block text-sm font-semibold text-ink-900">
             {t('proposeTag.label')}
           </label>
-          <input
+          <Input
             id={nameId}
             // The form opens at the visitor's request: the field is where they go next.
             autoFocus
@@ -117,7 +115,6 @@ export function ProposeTag({ activityId, currentTags }: ProposeTagProps) {
             autoComplete="off"
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
-            className={inputClass}
           />
           <datalist id={`${ids}-choices`}>
             {choices.map((tag) => (
