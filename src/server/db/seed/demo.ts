@@ -64,8 +64,52 @@ const SPONSOR_LEVELS: Record<string, 1 | 2 | 3> = {
 const SEED_EPOCH = Date.UTC(2025, 2, 1);
 const DAY = 86_400_000;
 
-function imageFor(category: Category, indexInCategory: number): string {
-  return `/images/activities/${category}-${(indexInCategory % 2) + 1}.svg`;
+/**
+ * The artwork that shows what a place is (public/images/activities): castles
+ * and gorges, lakes and warm baths, wine and abbeys, museums. Places not
+ * listed alternate between their category's first two pictures.
+ */
+export const ARTWORK: Record<string, string> = {
+  // sport-1: trail and greenway; sport-2: white water.
+  'sentier-cathare-gr367': 'sport-1',
+  'voie-verte-pyrenees-cathares': 'sport-1',
+  'pech-de-bugarach': 'sport-1',
+  'rafting-gorges-de-l-aude': 'sport-2',
+  // feesten-1: carnival under the arcades; feesten-2: fireworks over walls, a trumpet.
+  'carnaval-de-limoux': 'feesten-1',
+  'toques-et-clochers': 'feesten-1',
+  'limoux-brass-festival': 'feesten-2',
+  'festival-de-carcassonne': 'feesten-2',
+  'embrasement-de-la-cite': 'feesten-2',
+  // viewpoints-1: a castle on its crag; viewpoints-2: a lookout over a gorge.
+  'chateau-d-arques': 'viewpoints-1',
+  'chateau-de-puilaurens': 'viewpoints-1',
+  'chateau-de-puivert': 'viewpoints-1',
+  'chateau-de-peyrepertuse': 'viewpoints-1',
+  'notre-dame-de-marceille': 'viewpoints-2',
+  'gorges-de-galamus': 'viewpoints-2',
+  'defile-de-pierre-lys': 'viewpoints-2',
+  // zomeractiviteiten-1: a lake beach; zomeractiviteiten-2: warm river pools.
+  'lac-de-puivert': 'zomeractiviteiten-1',
+  'lac-de-montbel': 'zomeractiviteiten-1',
+  'lac-d-arques': 'zomeractiviteiten-1',
+  'bains-doux-rennes-les-bains': 'zomeractiviteiten-2',
+  'piscine-thermale-alet-les-bains': 'zomeractiviteiten-2',
+  // uitjes-1: vineyard and Blanquette; uitjes-2: abbey and old stone; uitjes-3: a museum gallery.
+  'sieur-d-arques': 'uitjes-1',
+  'maison-guinot': 'uitjes-1',
+  'abbaye-de-saint-hilaire': 'uitjes-2',
+  'abbaye-d-alet-les-bains': 'uitjes-2',
+  'cite-de-carcassonne': 'uitjes-2',
+  'rennes-le-chateau': 'uitjes-2',
+  'dinosauria-esperaza': 'uitjes-3',
+  'musee-de-la-chapellerie-esperaza': 'uitjes-3',
+  'musee-petiet': 'uitjes-3',
+  'musee-du-piano-limoux': 'uitjes-3',
+};
+
+function imageFor(slug: string, category: Category, indexInCategory: number): string {
+  return `/images/activities/${ARTWORK[slug] ?? `${category}-${(indexInCategory % 2) + 1}`}.svg`;
 }
 
 function guestEmail(name: string): string {
@@ -148,7 +192,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
         city: place.city,
         latitude: place.latitude,
         longitude: place.longitude,
-        imageUrl: imageFor(category, indexInCategory),
+        imageUrl: imageFor(place.id, category, indexInCategory),
         price: place.price_eur,
         openingHours: isMarket ? null : place.opening_hours,
         marketDays: isMarket ? place.opening_hours : null,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,10 +6,12 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../domain/activities.js';
+import { PROJECT_ROOT } from '../../config.js';
 import { createTestDatabase } from '../../test/test-db.js';
 import { type Database, openPglite, queryRows } from '../client.js';
 import { activities, activityTranslations, bookings, reviews, tags, users } from '../schema/index.js';
 import places from './data/places.json' with { type: 'json' };
+import { ARTWORK } from './demo.js';
 import { resetDemoContent, seedOnFirstStart } from './index.js';
 
 let database: Database;
@@ -56,6 +59,21 @@ describe('demo seed', () => {
     });
     expect(limoux?.marketDays).toContain('Vendredi');
     expect(limoux?.imageUrl).toMatch(/^\/images\/activities\/markten-[12]\.svg$/);
+  });
+
+  it('gives each activity artwork that exists and shows what it is', async () => {
+    const rows = await database.db.select({ slug: activities.slug, imageUrl: activities.imageUrl }).from(activities);
+    for (const { imageUrl } of rows) {
+      expect(existsSync(path.join(PROJECT_ROOT, 'public', imageUrl ?? 'missing')), imageUrl ?? '').toBe(true);
+    }
+    // Every chosen picture belongs to a seeded place (a misspelt slug would fall back silently).
+    const slugs = new Set(rows.map((row) => row.slug));
+    expect(Object.keys(ARTWORK).filter((slug) => !slugs.has(slug))).toEqual([]);
+    const image = (slug: string) => rows.find((row) => row.slug === slug)?.imageUrl;
+    expect(image('voie-verte-pyrenees-cathares')).toBe('/images/activities/sport-1.svg');
+    expect(image('rafting-gorges-de-l-aude')).toBe('/images/activities/sport-2.svg');
+    expect(image('embrasement-de-la-cite')).toBe('/images/activities/feesten-2.svg');
+    expect(image('dinosauria-esperaza')).toBe('/images/activities/uitjes-3.svg');
   });
 
   it('has one activity at each sponsor level, demo users of every role, reviews both approved and pending, and bookings', async () => {
