@@ -57,11 +57,18 @@ test.describe('the map page', () => {
     await expect(card.getByRole('link', { name: 'Bekijk details' })).toHaveAttribute('href', /^\/activity\/\d+$/);
     await expect(card).toContainText(/\d,\d/);
     await expect(map.getByRole('button', { name: `${name} op de kaart` })).toHaveAttribute('aria-pressed', 'true');
+    // One tooltip, kept open while selected (not a second one beside the hover tooltip).
+    await expect(page.getByRole('tooltip', { name })).toHaveCount(1);
     await expect(page.getByRole('tooltip', { name })).toBeVisible();
 
     await card.getByRole('button', { name: 'Sluiten' }).click();
     await expect(card).toBeHidden();
-    await expect(map.getByRole('button', { name: `${name} op de kaart` })).toHaveAttribute('aria-pressed', 'false');
+    const deselected = map.getByRole('button', { name: `${name} op de kaart` });
+    await expect(deselected).toHaveAttribute('aria-pressed', 'false');
+    // Deselected, the tooltip is a hover tooltip again.
+    await expect(page.getByRole('tooltip', { name })).toHaveCount(0);
+    await deselected.hover();
+    await expect(page.getByRole('tooltip', { name })).toBeVisible();
   });
 
   test('keyboard users select a marker with Enter, and open the detail page from the card', async ({ page }) => {

@@ -155,14 +155,15 @@ export default function ActivityMap({
       element?.setAttribute('role', 'button');
       element?.setAttribute('aria-label', t('map.markerLabel', { name: activity.name }));
       element?.setAttribute('aria-pressed', String(selected));
-      if (selected) {
-        marker
-          .unbindTooltip()
-          .bindTooltip(activity.name, { direction: 'top', className: 'dl-tooltip', permanent: true });
-        cluster?.zoomToShowLayer(marker, () => marker.openTooltip());
-      } else if (marker.getTooltip()?.options.permanent) {
-        marker.unbindTooltip().bindTooltip(activity.name, { direction: 'top', className: 'dl-tooltip' });
+      // The same tooltip stays open while selected: rebinding it (not a new one) keeps one
+      // element, where a new tooltip would sit beside the old one while that fades out.
+      const tooltip = marker.getTooltip();
+      if (tooltip && Boolean(tooltip.options.permanent) !== selected) {
+        marker.unbindTooltip();
+        tooltip.options.permanent = selected;
+        marker.bindTooltip(tooltip);
       }
+      if (selected) cluster?.zoomToShowLayer(marker, () => marker.openTooltip());
     }
   }, [selectedId, activities, t]);
 
