@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { demoLogin, expect, test } from './fixtures';
 import { E2E } from './support/ports';
 
 /** Issue 5: real login through the identity provider stand-in, role selection, the admin panel and tag moderation. */
@@ -173,8 +173,7 @@ test('tags moderation in each tab, including approving a rejected tag after all'
 
 test('a visitor is sent away from the admin pages, and the API refuses them too', async ({ page }) => {
   await page.goto('/');
-  const login = await page.request.post('/api/demo/login/visitor', { headers: { origin: E2E.appUrl } });
-  expect(login.ok()).toBe(true);
+  await demoLogin(page, 'visitor', E2E.appUrl);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Geen toegang' })).toBeVisible();
   await page.goto('/admin/tags');

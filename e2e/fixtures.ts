@@ -174,3 +174,12 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.html.slice(0, 200)) }));
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
+
+/**
+ * Logs the page's browser context in with a demo account (as the demo portal
+ * does), from `origin`: the server the test runs against.
+ */
+export async function demoLogin(page: Page, account: 'admin' | 'provider' | 'visitor', origin: string) {
+  const login = await page.request.post(`${origin}/api/demo/login/${account}`, { headers: { origin } });
+  expect(login.ok()).toBe(true);
+}

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { apiActivity, expect, expectNoSeriousA11yViolations, test, toastRegion } from './fixtures';
+import { apiActivity, demoLogin, expect, expectNoSeriousA11yViolations, test, toastRegion } from './fixtures';
 import { E2E } from './support/ports';
 
 /**
@@ -13,11 +12,6 @@ import { E2E } from './support/ports';
 test.use({ baseURL: E2E.offlineUrl });
 
 const ACTIVITY_ID = 1;
-
-async function demoLogin(page: Page, account: 'visitor' | 'admin') {
-  const login = await page.request.post(`/api/demo/login/${account}`, { headers: { origin: E2E.offlineUrl } });
-  expect(login.ok()).toBe(true);
-}
 
 test('an anonymous visitor is invited to log in to propose a tag, and comes back to the activity', async ({ page }) => {
   await page.goto(`/activity/${ACTIVITY_ID}`);
@@ -38,7 +32,7 @@ test('a visitor proposes a tag: checked first, sent, refused twice, and listed f
   const activity = await apiActivity(page.request, ACTIVITY_ID);
   const name = `picknick-${Date.now().toString(36)}`;
   await page.goto('/');
-  await demoLogin(page, 'visitor');
+  await demoLogin(page, 'visitor', E2E.offlineUrl);
   await page.goto(`/activity/${ACTIVITY_ID}`);
   await expect(page.getByRole('heading', { level: 1, name: activity.name })).toBeVisible();
 
@@ -94,7 +88,7 @@ test('a visitor proposes a tag: checked first, sent, refused twice, and listed f
   );
 
   // The admin finds the proposal among the pending activity tags.
-  await demoLogin(page, 'admin');
+  await demoLogin(page, 'admin', E2E.offlineUrl);
   await page.goto('/admin/tags');
   await page.getByRole('tab', { name: /Activiteitstags in afwachting/ }).click();
   await expect(page.getByRole('button', { name: new RegExp(`^Tag ${name} bij .+ goedkeuren$`) })).toBeVisible();
