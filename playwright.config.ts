@@ -11,6 +11,7 @@ const appEnv = (port: number) => ({
   SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
   DEMO_LOGIN: 'true',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: E2E.dataDir(port),
 });
 const DOWN = 'http://127.0.0.1:9';
 

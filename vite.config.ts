@@ -12,7 +12,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for debugging on the server, without a link in the scripts; never served.
+    sourcemap: 'hidden',
     manifest: true,
     target: 'es2022',
   },

@@ -21,7 +21,7 @@ const storedConsent = (page: Page) => page.evaluate((key) => localStorage.getIte
 const languageCookie = async (context: BrowserContext) =>
   (await context.cookies()).find((cookie) => cookie.name === LANGUAGE_COOKIE);
 
-/** Spec 9: the banner shows 2 s after load. */
+/** The banner shows 2 s after load (docs/product.md#cookie-consent). */
 const BANNER_DELAY_MS = 2000;
 
 /**

@@ -71,7 +71,7 @@ test.describe('detail page', () => {
     await expect(overview.cards(page).first()).toBeVisible();
   });
 
-  test('a bookable activity shows the booking hint instead of the navigate button', async ({ page, request }) => {
+  test('a bookable activity offers booking instead of the navigate button', async ({ page, request }) => {
     const activity = await apiActivity(request, 14);
     expect(activity.bookingRequired).toBe(true);
     await visit(page, '/activity/14');
@@ -85,9 +85,9 @@ test.describe('detail page', () => {
       'April tot september, op reservering',
       'Reserveren is nodig',
     ]);
-    await expect(main.getByRole('region', { name: 'Prijs' })).toContainText(
-      'Voor deze activiteit is reserveren nodig.',
-    );
+    const price = main.getByRole('region', { name: 'Prijs' });
+    await expect(price).toContainText('Stuur een boekingsaanvraag; de aanbieder bevestigt die per e-mail.');
+    await expect(price.getByRole('button', { name: 'Nu boeken' })).toBeVisible();
     await expect(main.getByRole('link', { name: /Navigeer hierheen/ })).toHaveCount(0);
     // Directions: a route to the activity's coordinates, in a new tab.
     const route = main.getByRole('link', { name: 'Route (opent in een nieuw tabblad)' });

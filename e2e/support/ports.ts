@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+
 /** Where the end-to-end servers listen. */
 const APP_PORT = Number(process.env.E2E_PORT ?? 5199);
 
@@ -15,4 +18,6 @@ export const E2E = {
   /** The footer contact of the main app server (the second one has none configured). */
   contactEmail: 'team@discoverlocal.test',
   contactPhone: '+33 4 68 00 11 22',
+  /** Each app server's DATA_DIR: its mail is written there as .eml files (no SMTP in the e2e run). */
+  dataDir: (port: number) => path.join(os.tmpdir(), 'discoverlocal-e2e', String(port)),
 } as const;

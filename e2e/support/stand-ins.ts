@@ -1,5 +1,5 @@
 /**
- * The outside services of the end-to-end tests, on loopback (DECISIONS 30):
+ * The outside services of the end-to-end tests, on loopback (docs/outside-services.md):
  * Open-Meteo, Nominatim and an OpenID Connect provider. Started by
  * playwright.config.ts before the app servers.
  */

@@ -1,4 +1,4 @@
-/** The six category keys (DECISIONS 1). */
+/** The six category keys (docs/product.md#categories-and-vocabulary). */
 export const CATEGORIES = ['markten', 'feesten', 'sport', 'viewpoints', 'zomeractiviteiten', 'uitjes'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -6,29 +6,29 @@ export type Category = (typeof CATEGORIES)[number];
 export const CATEGORY_FILTERS = ['alle', 'top_rated'] as const;
 export type CategoryFilter = Category | (typeof CATEGORY_FILTERS)[number];
 
-/** Map vocabulary accepted as input and never stored (DECISIONS 1). */
+/** Map vocabulary accepted as input and never stored (docs/product.md#categories-and-vocabulary). */
 export const CATEGORY_ALIASES = { festivals: 'feesten', uitzichtpunten: 'viewpoints' } as const satisfies Record<
   string,
   Category
 >;
 
-/** `top_rated` keeps activities rated 4 or higher (spec 9). */
+/** `top_rated` keeps activities rated 4 or higher (docs/product.md#categories-and-vocabulary). */
 export const TOP_RATED_MIN_RATING = 4;
 
 export const SORT_OPTIONS = ['distance', 'rating', 'price_low', 'price_high', 'name', 'newest'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortOption = 'distance';
 
-/** Sponsor levels and their badges (DECISIONS 22). */
+/** Sponsor levels and their badges (docs/product.md#sponsorship). */
 export const SPONSOR_LEVELS = [0, 1, 2, 3] as const;
 export type SponsorLevel = (typeof SPONSOR_LEVELS)[number];
 export const SPONSOR_BADGES: Record<1 | 2 | 3, string> = { 1: 'Sponsor', 2: 'Premium', 3: 'TOP' };
 
-/** Filter ranges of the overview (spec 5, 9). */
+/** Filter ranges of the overview (docs/product.md#filters-and-sorting). */
 export const PRICE_FILTER = { min: 0, max: 200, step: 5 } as const;
 export const RATING_FILTER = { min: 0, max: 5, step: 0.5 } as const;
 
-/** Paging of the overview (DECISIONS 10, 24). */
+/** Paging of the overview (docs/product.md#the-overview, docs/api.md#lists-in-pages). */
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_OFFSET = 100_000;
@@ -46,7 +46,7 @@ export const STATS_CATEGORIES: Record<'markets' | 'events' | 'sports' | 'viewpoi
 
 export type { Activity, ActivityListQuery, Stats } from './activity-schemas.js';
 
-/** One colour per category, for map markers and legends (DECISIONS 1). */
+/** One colour per category, for map markers and legends (docs/product.md#categories-and-vocabulary). */
 export const CATEGORY_COLORS: Record<Category, string> = {
   markten: '#b4532a',
   feesten: '#6a5aa8',

@@ -21,7 +21,7 @@ import { MAX_SEARCH_LENGTH } from './search.js';
  * that the web client can use those without loading zod.
  */
 
-/** Query flags accept true/false and 1/0 (DECISIONS 23). */
+/** Query flags accept true/false and 1/0 (docs/api.md#names-and-values). */
 const queryFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
   .transform((value) => value === 'true' || value === '1');
@@ -165,7 +165,7 @@ export type Activity = z.infer<typeof activitySchema>;
 
 export const activityListSchema = z.array(activitySchema);
 
-/** Stats of the public activities (spec 3: 0 when missing). */
+/** Stats of the public activities (docs/product.md#maps: 0 when missing). */
 export const statsSchema = z.object({
   markets: z.number().int(),
   events: z.number().int(),

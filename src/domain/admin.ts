@@ -15,7 +15,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** A provider's application as the admin panel lists it (spec 2). */
+/** A provider's application as the admin panel lists it (docs/moderation.md). */
 export const pendingProviderSchema = z.object({
   id: z.number().int(),
   userId: z.string().nullable(),
@@ -40,10 +40,3 @@ export const providerIdParams = z.strictObject({
 export const userIdParams = z.strictObject({ userId: z.uuid({ error: 'must be a user id (UUID)' }) });
 
 export const roleChangeBody = z.strictObject({ role: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }) });
-
-/** Spec 7 sends 0/1; booleans are accepted too (DECISIONS 23). */
-export const approvalBody = z.strictObject({
-  isApproved: z
-    .union([z.literal(0), z.literal(1), z.boolean()], { error: 'must be 0, 1, true or false' })
-    .transform((v) => v === 1 || v === true),
-});

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { ProviderStatus, Role } from './roles.js';
 import { ROLES } from './roles.js';
-import { isReturnPath } from './return-path.js';
+import { normalizeReturnPath } from './return-path.js';
 
-/** Demo accounts that `POST /api/demo/login/:account` logs into (DECISIONS 14). */
+/** Demo accounts that `POST /api/demo/login/:account` logs into (docs/accounts.md#login). */
 export const DEMO_ACCOUNTS = ['admin', 'provider', 'visitor'] as const;
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
-/** The logged-in user as `GET /api/auth/user` answers it (spec 7). */
+/** The logged-in user as `GET /api/auth/user` answers it (docs/api.md). */
 export interface AuthUser {
   id: string;
   email: string | null;
@@ -44,7 +44,7 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((value) => value || null);
 
-/** Role selection after the first login (spec 2, 5): a provider must name a company. */
+/** Role selection after the first login (docs/accounts.md#role-selection): a provider must name a company. */
 export const roleChoiceBody = z
   .strictObject({
     role: z.enum(['visitor', 'provider'], { error: 'must be visitor or provider' }),
@@ -65,7 +65,14 @@ export type RoleChoice = z.output<typeof roleChoiceBody>;
 export const loginQuery = z.object({
   returnTo: z
     .string()
-    .refine(isReturnPath, 'must be a path on this site, such as /activity/3')
+    .transform((value, ctx) => {
+      const path = normalizeReturnPath(value);
+      if (path === null) {
+        ctx.addIssue({ code: 'custom', message: 'must be a path on this site, such as /activity/3' });
+        return z.NEVER;
+      }
+      return path;
+    })
     .optional()
     .describe('A page of this site to return to after the login'),
 });

@@ -1,6 +1,119 @@
-/** Group size of one booking (spec 5, 9). */
-export const BOOKING_PEOPLE = { min: 1, max: 8 } as const;
+import { z } from 'zod';
+import { isIsoDate } from './dates.js';
+import { LANGUAGES } from './languages.js';
+import { pageQueryShape } from './pagination.js';
 
-/** pending -> confirmed | declined; pending | confirmed -> cancelled (DECISIONS 21). */
+/** Group size of one booking (docs/product.md#bookings). */
+export const BOOKING_PEOPLE = { min: 1, max: 8 } as const;
+/** How far ahead one can book. */
+export const BOOKING_MAX_DAYS_AHEAD = 2 * 366;
+
+/** pending -> confirmed | declined; pending | confirmed -> cancelled (docs/product.md#bookings). */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Who changed a booking: the guest by their link, a logged-in visitor, the provider, an admin. */
+export const BOOKING_ACTORS = ['guest', 'user', 'provider', 'admin'] as const;
+export type BookingActor = (typeof BOOKING_ACTORS)[number];
+
+const NEXT: Record<BookingStatus, readonly BookingStatus[]> = {
+  pending: ['confirmed', 'declined', 'cancelled'],
+  confirmed: ['cancelled'],
+  declined: [],
+  cancelled: [],
+};
+
+/** Whether a booking may go from `from` to `to` (docs/product.md#bookings). */
+export function mayMoveBooking(from: BookingStatus, to: BookingStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+export const BOOKING_FIELD_LIMITS = { name: 200, email: 320, phone: 40, notes: 1000 } as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || null);
+
+/**
+ * POST /api/bookings: the product's body. `totalAmount` may be sent but is
+ * ignored: the server computes it. The date is checked against today (in
+ * Paris) by the server, which knows the day.
+ */
+export const createBookingBody = z.strictObject({
+  activityId: z.number({ error: 'must be the id of an activity' }).int().positive('must be the id of an activity'),
+  customerName: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(BOOKING_FIELD_LIMITS.name, `must be at most ${BOOKING_FIELD_LIMITS.name} characters`),
+  customerEmail: z
+    .string({ error: 'is required' })
+    .trim()
+    .max(BOOKING_FIELD_LIMITS.email, `must be at most ${BOOKING_FIELD_LIMITS.email} characters`)
+    .pipe(z.email('must be an e-mail address')),
+  customerPhone: optionalText(BOOKING_FIELD_LIMITS.phone).refine((v) => v === null || /^[+()\d\s./-]{6,40}$/.test(v), {
+    message: 'must be a phone number',
+  }),
+  numberOfPeople: z
+    .number({ error: `must be a whole number from ${BOOKING_PEOPLE.min} to ${BOOKING_PEOPLE.max}` })
+    .int(`must be a whole number from ${BOOKING_PEOPLE.min} to ${BOOKING_PEOPLE.max}`)
+    .min(BOOKING_PEOPLE.min, `must be at least ${BOOKING_PEOPLE.min}`)
+    .max(BOOKING_PEOPLE.max, `must be at most ${BOOKING_PEOPLE.max}`)
+    .default(1),
+  bookingDate: z.string({ error: 'is required' }).refine(isIsoDate, 'must be a date written YYYY-MM-DD'),
+  notes: optionalText(BOOKING_FIELD_LIMITS.notes),
+  totalAmount: z.number().optional().describe('Ignored: the server computes the total'),
+  language: z.enum(LANGUAGES).optional().describe('The language for the mails about this booking (default nl)'),
+});
+export type CreateBookingBody = z.output<typeof createBookingBody>;
+
+/** An Idempotency-Key: a retry with the same key and body answers the first booking. */
+export const idempotencyKeyHeader = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,200}$/, 'must be 8 to 200 letters, digits, - or _ (a UUID works)');
+
+export const bookingSchema = z.object({
+  id: z.number().int(),
+  activityId: z.number().int(),
+  activityName: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string().nullable(),
+  numberOfPeople: z.number().int(),
+  bookingDate: z.string().describe('YYYY-MM-DD'),
+  totalAmount: z.number().describe('EUR, computed by the server'),
+  status: z.enum(BOOKING_STATUSES),
+  notes: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const bookingIdParams = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().int().max(2_147_483_647, 'is too large')),
+});
+
+/** POST .../decline: an optional message the guest reads in their mail. */
+export const declineBody = z.strictObject({ message: optionalText(500) }).nullish();
+
+/** POST /api/bookings/:id/cancel: the token of the guest's link, or nothing when logged in as the booker. */
+export const cancelBookingBody = z.strictObject({ token: z.string().max(200).optional() }).nullish();
+
+/** GET /api/provider/bookings: filter by status and by a range of booking dates. */
+export const providerBookingsQuery = z
+  .strictObject({
+    status: z.enum(BOOKING_STATUSES, { error: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
+    from: z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD').optional(),
+    to: z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD').optional(),
+    ...pageQueryShape,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });

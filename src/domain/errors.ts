@@ -1,14 +1,15 @@
 /**
- * Stable error codes shared by server and client. The server answers
- * `{ message, code, details? }`; the client maps codes to translated texts.
+ * Stable error codes shared by server and client (docs/api.md#errors). The
+ * server answers `{ message, code, details? }`; the client maps each code to
+ * a translated text (the `errors` namespace) and never shows the message.
  */
 export const ERROR_CODES = [
+  // General
   'BAD_REQUEST',
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
-  'ACTIVITY_NOT_FOUND',
   'ROUTE_NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
@@ -16,6 +17,32 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  'OUTSIDE_SERVICE_AREA',
+  // Accounts and admin
+  'ROLE_ALREADY_CHOSEN',
+  'EMAIL_NOT_VERIFIED',
+  'USER_NOT_FOUND',
+  'PROVIDER_NOT_FOUND',
+  'LAST_ADMIN',
+  // Activities, tags
+  'ACTIVITY_NOT_FOUND',
+  'TAG_EXISTS',
+  'ACTIVITY_TAG_EXISTS',
+  'TAG_NOT_FOUND',
+  'ACTIVITY_TAG_NOT_FOUND',
+  'TOO_MANY_PENDING',
+  // Bookings
+  'BOOKING_NOT_BOOKABLE',
+  'BOOKING_DATE_PAST',
+  'BOOKING_DATE_TOO_FAR',
+  'BOOKING_NOT_FOUND',
+  'BOOKING_STATUS_CONFLICT',
+  'IDEMPOTENCY_KEY_REUSED',
+  'CANCEL_LINK_INVALID',
+  // Reviews
+  'REVIEW_EXISTS',
+  'REVIEW_NOT_FOUND',
+  'SPAM_SUSPECTED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

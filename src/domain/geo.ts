@@ -1,4 +1,4 @@
-/** Default origin: the centre of Limoux (DECISIONS 4). */
+/** Default origin: the centre of Limoux (docs/product.md#distance). */
 export const LIMOUX = { lat: 43.0547, lon: 2.2186 } as const;
 
 /** Mean Earth radius in km (IUGG), as used for the seed's distance_km. */
@@ -24,7 +24,7 @@ export function roundKm(km: number): number {
   return Math.round(km * 10) / 10;
 }
 
-/** The map starts on Limoux at this zoom; re-center returns here (DECISIONS 8). */
+/** The map starts on Limoux at this zoom; re-center returns here (docs/product.md#maps). */
 export const MAP_START_ZOOM = 10;
 export const MAP_MIN_ZOOM = 7;
 export const MAP_MAX_ZOOM = 18;
@@ -52,4 +52,17 @@ export function nearestTowns(
     .filter((town) => town.km > IN_TOWN_KM)
     .sort((a, b) => a.km - b.km)
     .slice(0, count);
+}
+
+/** Where the guide's places lie: positions farther than `radiusKm` from `center` are refused. */
+export interface ServiceArea {
+  center: Position;
+  radiusKm: number;
+}
+
+/** By default: within 80 km of Limoux (configurable on the server: SERVICE_AREA_CENTER, SERVICE_AREA_KM). */
+export const DEFAULT_SERVICE_AREA: ServiceArea = { center: { ...LIMOUX }, radiusKm: 80 };
+
+export function isInServiceArea(area: ServiceArea, position: Position): boolean {
+  return haversineKm(area.center, position) <= area.radiusKm;
 }

@@ -5,7 +5,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'nl';
 export const FALLBACK_LANGUAGE: Language = 'en';
 
-/** BCP 47 locale used with Intl for each language (DECISIONS 5). */
+/** BCP 47 locale used with Intl for each language (docs/product.md#dates-times-and-money). */
 export const LOCALES: Record<Language, string> = {
   nl: 'nl-NL',
   en: 'en-GB',

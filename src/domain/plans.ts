@@ -1,4 +1,4 @@
-/** Sponsorship plans (spec 9, DECISIONS 22). Prices in euros. */
+/** Sponsorship plans (docs/product.md#sponsorship). Prices in euros. */
 export const SPONSOR_PLANS = [
   { id: 'basis', level: 0, price: 0, period: null },
   { id: 'premium', level: 2, price: 10, period: 'twoWeeks' },

@@ -1,7 +1,7 @@
 import type { ProviderStatus, Role } from './roles.js';
 
 /**
- * Who may do what (DECISIONS 18), as pure functions: the server's guards
+ * Who may do what (docs/permissions.md), as pure functions: the server's guards
  * enforce them, and the client uses them to show or hide controls.
  */
 export interface Principal {
@@ -9,7 +9,7 @@ export interface Principal {
   role: Role;
   /** For providers: approved by an admin. */
   isApproved: boolean;
-  /** Set once the role was chosen after the first login (DECISIONS 17). */
+  /** Set once the role was chosen after the first login (docs/accounts.md#role-selection). */
   roleChosen: boolean;
   providerStatus?: ProviderStatus | null;
 }
@@ -29,10 +29,10 @@ export const isAdmin = (p: Principal | null): boolean => p?.role === 'admin';
 export const isApprovedProvider = (p: Principal | null): boolean =>
   (p?.role === 'provider' && p.isApproved) || isAdmin(p);
 
-/** The role choice after the first login happens once (DECISIONS 17). */
+/** The role choice after the first login happens once (docs/accounts.md#role-selection). */
 export const mayChooseRole = (p: Principal | null): boolean => p !== null && !p.roleChosen;
 
-/** Proposing a tag or an activity tag needs an account (DECISIONS 18). */
+/** Proposing a tag or an activity tag needs an account (docs/permissions.md). */
 export const mayProposeTags = (p: Principal | null): boolean => p !== null;
 
 /** Whether `p` passes a route's access level (null = anonymous). */
@@ -51,7 +51,7 @@ export function allows(level: AccessLevel, p: Principal | null): boolean {
   }
 }
 
-/** An admin may change anyone's role, except demote the last admin (DECISIONS 18). */
+/** An admin may change anyone's role, except demote the last admin (docs/permissions.md). */
 export function mayChangeRole(
   actor: Principal | null,
   target: { role: Role },

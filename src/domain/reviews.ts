@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages.js';
+import { MODERATION_STATUSES, moderationStatusQuery } from './moderation.js';
+import { pageQueryShape } from './pagination.js';
 
 export const REVIEW_RATING = { min: 1, max: 5 } as const;
 
 /**
- * A public review. `guestName` is the display name (spec 7): a guest's name,
- * or a user's first name and last initial; null for anonymous reviews.
- * E-mail addresses never leave the server.
+ * A public review. `guestName` is the display name: a guest's name, or a
+ * user's first name and last initial; null for anonymous reviews. E-mail
+ * addresses never leave the server. `verifiedBooking`: the author has a
+ * confirmed booking of the activity (docs/product.md#reviews).
  */
 export const publicReviewSchema = z.object({
   id: z.number().int(),
@@ -13,6 +17,7 @@ export const publicReviewSchema = z.object({
   rating: z.number().int().min(REVIEW_RATING.min).max(REVIEW_RATING.max),
   title: z.string().nullable(),
   comment: z.string(),
+  verifiedBooking: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
@@ -25,3 +30,92 @@ export function displayName(firstName: string | null, lastName: string | null): 
   if (first && last) return `${first} ${last.charAt(0).toUpperCase()}.`;
   return first || last || null;
 }
+
+export const REVIEW_LIMITS = { comment: 2000, title: 120, name: 100, email: 320 } as const;
+
+/**
+ * POST /api/activities/:id/reviews (docs/product.md#reviews): a rating and a
+ * comment; guests also give name and e-mail (both null when logged in);
+ * `website` is a field people never see, that only robots fill in.
+ */
+export const reviewBody = z.strictObject({
+  rating: z
+    .number({ error: `must be a whole number from ${REVIEW_RATING.min} to ${REVIEW_RATING.max}` })
+    .int(`must be a whole number from ${REVIEW_RATING.min} to ${REVIEW_RATING.max}`)
+    .min(REVIEW_RATING.min, `must be a whole number from ${REVIEW_RATING.min} to ${REVIEW_RATING.max}`)
+    .max(REVIEW_RATING.max, `must be a whole number from ${REVIEW_RATING.min} to ${REVIEW_RATING.max}`),
+  comment: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(REVIEW_LIMITS.comment, `must be at most ${REVIEW_LIMITS.comment} characters`),
+  title: z
+    .string()
+    .trim()
+    .max(REVIEW_LIMITS.title, `must be at most ${REVIEW_LIMITS.title} characters`)
+    .nullish()
+    .transform((v) => v || null),
+  guestName: z
+    .string()
+    .trim()
+    .max(REVIEW_LIMITS.name, `must be at most ${REVIEW_LIMITS.name} characters`)
+    .nullish()
+    .transform((v) => v || null),
+  guestEmail: z
+    .string()
+    .trim()
+    .max(REVIEW_LIMITS.email, `must be at most ${REVIEW_LIMITS.email} characters`)
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || z.email().safeParse(v).success, 'must be an e-mail address'),
+  isAnonymous: z.boolean().optional().default(false),
+  website: z.string().max(500).optional(),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type ReviewBody = z.output<typeof reviewBody>;
+
+/** What the author gets back: their review, waiting for an admin. */
+export const submittedReviewSchema = z.object({
+  id: z.number().int(),
+  activityId: z.number().int(),
+  rating: z.number().int(),
+  title: z.string().nullable(),
+  comment: z.string(),
+  status: z.enum(MODERATION_STATUSES),
+  isApproved: z.boolean(),
+  createdAt: z.string(),
+});
+
+/** A review as the admin panel lists it: with the author's e-mail (admins may see it). */
+export const adminReviewSchema = z.object({
+  id: z.number().int(),
+  activityId: z.number().int(),
+  activityName: z.string(),
+  authorName: z.string().nullable(),
+  authorEmail: z.string().nullable(),
+  byAccount: z.boolean(),
+  isAnonymous: z.boolean(),
+  rating: z.number().int(),
+  title: z.string().nullable(),
+  comment: z.string(),
+  status: z.enum(MODERATION_STATUSES),
+  isApproved: z.boolean(),
+  moderationReason: z.string().nullable(),
+  moderatedAt: z.string().nullable(),
+  verifiedBooking: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminReview = z.infer<typeof adminReviewSchema>;
+
+export const reviewIdParams = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().int().max(2_147_483_647, 'is too large')),
+});
+
+export const adminReviewListQuery = z.strictObject({
+  status: moderationStatusQuery.optional(),
+  ...pageQueryShape,
+});

@@ -35,15 +35,15 @@ export function buildSearchDocument(parts: readonly (string | null | undefined)[
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_SEARCH_WORDS = 8;
 
-/** Suggestions start at 2 characters (spec 4, 5). */
+/** Suggestions start at 2 characters (docs/product.md#search-and-suggestions). */
 export const SUGGESTION_MIN_LENGTH = 2;
 export const SUGGESTION_LIMIT = 6;
 export const SPORT_SUGGESTION_LIMIT = 8;
 
-/** Terms offered as suggestions on their own (spec 9). */
+/** Terms offered as suggestions on their own (docs/product.md#search-and-suggestions). */
 export const POPULAR_TERMS = ['festival', 'markt', 'sport', 'uitzicht', 'wandelen', 'randonnee'] as const;
 
-/** Queries about walking, hiking or cycling get more suggestions (spec 9). */
+/** Queries about walking, hiking or cycling get more suggestions (docs/product.md#search-and-suggestions). */
 export const SPORT_TERMS = ['randonnee', 'wandelen', 'hiking', 'cycling', 'fiets', 'sport'] as const;
 
 /** True when the query is (the start of) a sport-type term, or contains one. */
@@ -59,7 +59,7 @@ export function suggestionLimit(query: string): number {
 
 /**
  * Removes suggestions that read the same once normalised, keeping the first
- * (DECISIONS 25: always de-duplicated), and cuts the list to `limit`.
+ * (docs/product.md#search-and-suggestions: always de-duplicated), and cuts the list to `limit`.
  */
 export function dedupeSuggestions<T extends { text: string }>(items: readonly T[], limit: number): T[] {
   const seen = new Set<string>();

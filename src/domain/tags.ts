@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MODERATION_STATUSES, type ModerationStatus } from './moderation.js';
+import { pageQueryShape } from './pagination.js';
 import { normalizeTagName, TAG_NAME_MAX_LENGTH, TAG_NAME_MIN_LENGTH, TAG_NAME_PATTERN } from './tag-names.js';
 
 export const tagSchema = z.object({
@@ -10,14 +12,12 @@ export const tagSchema = z.object({
 export type Tag = z.infer<typeof tagSchema>;
 export const tagListSchema = z.array(tagSchema);
 
-export const TAG_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type TagStatus = (typeof TAG_STATUSES)[number];
+/** Tags follow the one moderation model (docs/moderation.md). */
+export const TAG_STATUSES = MODERATION_STATUSES;
 
-/** Pending: not approved, no approver. Rejected: not approved, approver set (spec 4). */
-export function tagStatus(tag: { isApproved: boolean; approvedBy: string | null }): TagStatus {
-  if (tag.isApproved) return 'approved';
-  return tag.approvedBy ? 'rejected' : 'pending';
-}
+/** How many proposals (tags and activity tags) one person may have waiting for review at once. */
+export const MAX_PENDING_PROPOSALS = 20;
+export type TagStatus = ModerationStatus;
 
 /** A proposed tag name, normalized, then checked by the rules of ./tag-names.ts. */
 export const tagNameInput = z
@@ -50,6 +50,7 @@ export const adminTagSchema = z.object({
   description: z.string().nullable(),
   isApproved: z.boolean(),
   status: z.enum(TAG_STATUSES),
+  moderationReason: z.string().nullable(),
   activityCount: z.number().int(),
   createdAt: z.string(),
 });
@@ -64,6 +65,7 @@ export const adminActivityTagSchema = z.object({
   tagStatus: z.enum(TAG_STATUSES),
   isApproved: z.boolean(),
   status: z.enum(TAG_STATUSES),
+  moderationReason: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AdminActivityTag = z.infer<typeof adminActivityTagSchema>;
@@ -73,4 +75,10 @@ export const tagIdParams = z.strictObject({
     .string()
     .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
     .transform(Number),
+});
+
+/** GET /api/admin/tags: one page, of every tag or of one status. */
+export const adminTagListQuery = z.strictObject({
+  status: z.enum(TAG_STATUSES, { error: `must be one of ${TAG_STATUSES.join(', ')}` }).optional(),
+  ...pageQueryShape,
 });

@@ -29,5 +29,7 @@ export const clientConfigSchema = z.object({
   mapAttribution: z.string(),
   /** The team's public contact (footer); null where not configured. */
   contact: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+  /** Which logins this server offers: the demo portal's buttons and/or an identity provider. */
+  logins: z.object({ demo: z.boolean(), identityProvider: z.boolean() }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

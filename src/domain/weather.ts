@@ -1,9 +1,9 @@
 import type { Language } from './languages.js';
 
-/** Spec 9: what the client shows while it has no weather, or when the service fails. */
+/** What the client shows while it has no weather, or when the service fails (docs/outside-services.md#weather). */
 export const WEATHER_DEFAULTS = { temperature: 22, humidity: 65, windSpeed: 12, visibility: 10 } as const;
 
-/** Answers are reused for 10 minutes per rounded position (DECISIONS 28). */
+/** Answers are reused for 10 minutes per rounded position (docs/outside-services.md#weather). */
 export const WEATHER_CACHE_MS = 10 * 60 * 1000;
 
 export const WEATHER_ICONS = ['sun', 'cloud-sun', 'cloud', 'fog', 'drizzle', 'rain', 'snow', 'lightning'] as const;
@@ -149,9 +149,9 @@ export function iconOfOpenWeatherCode(code: string): WeatherIcon {
   return byGroup[group] ?? 'cloud';
 }
 
-/** m/s -> km/h and m -> km, one decimal (spec 9). */
+/** m/s -> km/h and m -> km, one decimal (docs/outside-services.md#weather). */
 export const msToKmh = (ms: number) => Math.round(ms * 3.6 * 10) / 10;
 export const metresToKm = (m: number) => Math.round((m / 1000) * 10) / 10;
 
-/** Positions are rounded to 0.01° (about 1 km) for caching: nearby visitors share an answer. */
-export const roundCoordinate = (value: number) => Math.round(value * 100) / 100;
+/** Weather is asked and cached per cell of this many degrees (about 10 km around Limoux). */
+export const WEATHER_GRID_DEGREES = 0.1;

@@ -32,6 +32,8 @@ describe('npm run admin', () => {
     expect(again.code).toBe(1);
     expect(again.out).toContain('exists already');
     expect(admin('grant', 'nobody@example.com')).toMatchObject({ code: 1 });
+    const already = admin('grant', 'boss@example.com');
+    expect(already.out).toContain('is an admin already');
     const list = admin('list');
     expect(list.code).toBe(0);
     expect(list.out).toContain('boss@example.com\tAda Lovelace');

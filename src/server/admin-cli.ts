@@ -1,30 +1,50 @@
 /**
  * `npm run admin -- <command>`: manage administrators from the command line
- * (DECISIONS 16: the first admin never comes from a default password).
+ * (docs/accounts.md: the first admin never comes from a default password).
  *
- *   npm run admin -- grant <email>                         make an existing user an admin
+ *   npm run admin -- grant <email> [--yes]                   make an existing user an admin
  *   npm run admin -- create <email> [first name] [last name]   create a user who is an admin
- *   npm run admin -- list                                  list the admins
+ *   npm run admin -- list                                    list the admins
  *
+ * `grant` shows the account it will change and asks first (or takes --yes).
  * The new admin logs in through the identity provider with that e-mail
  * address (verified), and is linked to this account at the first login.
  */
-import { eq } from 'drizzle-orm';
+import { createInterface } from 'node:readline/promises';
 import { z } from 'zod';
+import { type Confirm, createAdmin, grantAdmin, listAdmins, type Output } from './admin-commands.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { users } from './db/schema/index.js';
-import { findUserByEmail, insertUser, updateUser } from './modules/auth/repository.js';
 
 const USAGE = `Usage:
-  npm run admin -- grant <email>
+  npm run admin -- grant <email> [--yes]
   npm run admin -- create <email> [first name] [last name]
   npm run admin -- list`;
 
 const email = z.email({ error: 'is not a valid e-mail address' });
 
+const out: Output = { info: (line) => console.info(line), error: (line) => console.error(line) };
+
+/** Yes from --yes, or from the person at the terminal; never from a pipe. */
+function confirmer(assumeYes: boolean): Confirm {
+  return async (question) => {
+    if (assumeYes) return true;
+    if (!process.stdin.isTTY) {
+      console.error('Not changed: run it in a terminal to answer, or add --yes once you have checked the account.');
+      return false;
+    }
+    const prompt = createInterface({ input: process.stdin, output: process.stdout });
+    try {
+      return /^y(es)?$/i.test((await prompt.question(`${question} [y/N] `)).trim());
+    } finally {
+      prompt.close();
+    }
+  };
+}
+
 async function main(argv: string[]): Promise<number> {
-  const [command, address, firstName, lastName] = argv;
+  const assumeYes = argv.includes('--yes');
+  const [command, address, firstName, lastName] = argv.filter((arg) => arg !== '--yes');
   if (!command || !['grant', 'create', 'list'].includes(command)) {
     console.error(USAGE);
     return 2;
@@ -40,41 +60,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     await database.migrate();
     const db = database.db;
-    if (command === 'list') {
-      const admins = await db.select().from(users).where(eq(users.role, 'admin'));
-      for (const admin of admins)
-        console.info(`${admin.email ?? '(no e-mail)'}\t${admin.firstName ?? ''} ${admin.lastName ?? ''}`);
-      if (admins.length === 0) console.info('No admins yet: npm run admin -- create <email>');
-      return 0;
-    }
-    const existing = await findUserByEmail(db, address as string);
-    if (command === 'grant') {
-      if (!existing) {
-        console.error(`No user with e-mail ${address}. Use "create" to make one.`);
-        return 1;
-      }
-      await updateUser(db, existing.id, {
-        role: 'admin',
-        isApproved: true,
-        roleChosenAt: existing.roleChosenAt ?? new Date(),
-      });
-      console.info(`${address} is now an admin.`);
-      return 0;
-    }
-    if (existing) {
-      console.error(`A user with e-mail ${address} exists already. Use "grant" to make them an admin.`);
-      return 1;
-    }
-    await insertUser(db, {
-      email: address,
-      firstName: firstName ?? null,
-      lastName: lastName ?? null,
-      role: 'admin',
-      isApproved: true,
-      roleChosenAt: new Date(),
-    });
-    console.info(`Created admin ${address}. They log in with that (verified) e-mail address.`);
-    return 0;
+    if (command === 'list') return await listAdmins(db, out);
+    if (command === 'grant') return await grantAdmin(db, address as string, confirmer(assumeYes), out);
+    return await createAdmin(db, address as string, firstName, lastName, out);
   } finally {
     await database.close();
   }

@@ -1,65 +1,75 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AccessLevel } from '../domain/policies.js';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
 import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/client.js';
+import { type AppConfig, type Clock, type Deps, systemClock } from './deps.js';
 import { activityRoutes } from './modules/activities/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createOidc } from './modules/auth/oidc.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { resolveSessionSecret } from './modules/auth/session-secret.js';
-import { providerRoutes } from './modules/provider/routes.js';
-import { authPlugin } from './plugins/auth.js';
-import { crossSitePlugin } from './plugins/cross-site.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { reviewRoutes } from './modules/reviews/routes.js';
-import { geocodeRoutes } from './modules/geocode/routes.js';
+import { bookingRoutes } from './modules/bookings/routes.js';
 import { type Geocoder, nominatim } from './modules/geocode/nominatim.js';
+import { geocodeRoutes } from './modules/geocode/routes.js';
 import { createGeocodeService } from './modules/geocode/service.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { type Mailer, mailerFor } from './modules/mail/mailer.js';
+import { createOutbox } from './modules/mail/outbox.js';
+import { providerRoutes } from './modules/provider/routes.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { tagRoutes } from './modules/tags/routes.js';
 import { weatherProviderFor } from './modules/weather/providers.js';
 import { weatherRoutes } from './modules/weather/routes.js';
 import { createWeatherService, type WeatherService } from './modules/weather/service.js';
-import { tagRoutes } from './modules/tags/routes.js';
+import { publicRoutes, trackRouteAccess } from './plugins/access.js';
+import { authPlugin } from './plugins/auth.js';
 import { clientPlugin } from './plugins/client.js';
+import { crossSitePlugin } from './plugins/cross-site.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { serializeRequest } from './plugins/log-redaction.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 
-export interface RouteEntry {
-  method: string;
-  url: string;
-  access: AccessLevel | null;
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  /** The system clock unless given (tests pass a fixed one). */
+  clock?: Clock;
+  /** Outside services; built from the configuration when not given (tests pass stand-ins). */
+  weather?: WeatherService;
+  geocoder?: Geocoder;
+  mailer?: Mailer;
+  /** Where the log goes instead of stdout, e.g. to read it in a test. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeTable: RouteEntry[];
+    /** What buildApp built once for every module (the outbox worker is started by server.ts). */
+    deps: Deps;
   }
-}
-
-export interface AppDeps {
-  config: Pick<Config, 'env' | 'logLevel' | 'publicDir' | 'outside' | 'auth' | 'dataDir' | 'contact'> &
-    Partial<Pick<Config, 'clientDir'>>;
-  database: Database;
-  /** Outside services; built from config.outside when not given (tests pass stand-ins). */
-  weather?: WeatherService;
-  geocoder?: Geocoder;
-  /** Overrides the logger, e.g. to capture logs in a test. */
-  logger?: FastifyServerOptions['logger'];
 }
 
 const REQUEST_ID_HEADER = 'x-request-id';
 
 /** Builds the whole app as one Fastify instance; only server.ts listens. */
-export async function buildApp({ config, database, logger, weather, geocoder }: AppDeps) {
+export async function buildApp(options: AppDeps) {
+  const { config, database, logStream } = options;
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // No login codes, no precise positions in the log (docs/security.md).
+      serializers: { req: serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    // Behind a TLS proxy: the client's address and scheme come from the trusted proxy's headers.
+    // A hop count is supported by Fastify (proxy-addr) though its types leave numbers out.
+    trustProxy: config.trustProxy as boolean | string | string[],
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
     bodyLimit: 100 * 1024,
@@ -72,15 +82,30 @@ export async function buildApp({ config, database, logger, weather, geocoder }: 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // The route table, with each route's access level: read by the permission matrix test.
-  const routeTable: RouteEntry[] = [];
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access: route.config?.access ?? null });
-    }
+  // Built once, handed to every module (docs/architecture.md).
+  const clock = options.clock ?? systemClock;
+  const secret = await resolveSessionSecret(config.auth.sessionSecret, config.env === 'test' ? null : config.dataDir);
+  const mailer = options.mailer ?? mailerFor(config.mail, app.log);
+  const deps: Deps = {
+    db: database.db,
+    database,
+    clock,
+    config,
+    log: app.log,
+    weather: options.weather ?? createWeatherService(weatherProviderFor(config.outside)),
+    geocoder: options.geocoder ?? createGeocodeService(nominatim(config.outside)),
+    mailer,
+    outbox: createOutbox({ db: database.db, mailer, clock, log: app.log }),
+    secret,
+  };
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    await deps.outbox.stop();
+    mailer.close();
   });
-  app.decorate('routeTable', routeTable);
+
+  // Every route declares who may call it; the app refuses to start otherwise.
+  trackRouteAccess(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,40 +118,43 @@ export async function buildApp({ config, database, logger, weather, geocoder }: 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openapiPlugin);
 
-  const db = database.db;
   const { auth } = config;
-  // Rate limits are per route (login, callback, demo login), keyed by address.
-  await app.register(rateLimit, { global: false });
+  // Rate limits are per route (logins, outside services, writes), keyed by the client's address as
+  // the trusted proxy names it; an IPv6 client by its /64 (the library's default, kept explicit).
+  await app.register(rateLimit, { global: false, ipv6Subnet: 64 });
   await app.register(authPlugin, {
-    db,
-    secret: await resolveSessionSecret(auth.sessionSecret, config.env === 'test' ? null : config.dataDir),
+    db: deps.db,
+    secret,
     secureCookies: auth.secureCookies,
   });
   await app.register(crossSitePlugin, { publicUrl: auth.publicUrl });
   const oidc = auth.oidc ? createOidc(auth.oidc, `${auth.publicUrl}/api/callback`) : null;
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(database));
-      await api.register(activityRoutes(db));
-      await api.register(tagRoutes(db));
-      await api.register(reviewRoutes(db));
-      await api.register(searchRoutes(db));
-      await api.register(weatherRoutes(weather ?? createWeatherService(weatherProviderFor(config.outside))));
-      await api.register(geocodeRoutes(geocoder ?? createGeocodeService(nominatim(config.outside))));
-      await api.register(settingsRoutes(config.outside, config.contact));
-      await api.register(authRoutes({ db, auth, oidc }));
-      await api.register(adminRoutes(db));
-      await api.register(providerRoutes(db));
+      await api.register(healthRoutes(deps));
+      await api.register(activityRoutes(deps));
+      await api.register(tagRoutes(deps));
+      await api.register(reviewRoutes(deps));
+      await api.register(bookingRoutes(deps));
+      await api.register(searchRoutes(deps));
+      await api.register(weatherRoutes(deps));
+      await api.register(geocodeRoutes(deps));
+      await api.register(settingsRoutes(deps));
+      await api.register(authRoutes(deps, oidc));
+      await api.register(adminRoutes(deps));
+      await api.register(providerRoutes(deps));
     },
     { prefix: '/api' },
   );
 
-  await app.register(fastifyStatic, {
-    root: `${config.publicDir}/images`,
-    prefix: '/images/',
-    maxAge: '7d',
-    decorateReply: false,
-  });
+  await app.register(
+    publicRoutes(fastifyStatic, {
+      root: `${config.publicDir}/images`,
+      prefix: '/images/',
+      maxAge: '7d',
+      decorateReply: false,
+    }),
+  );
 
   // Last: the built web client (absent in tests and under `npm run dev`, where Vite serves it).
   if (config.clientDir) await app.register(clientPlugin, { clientDir: config.clientDir });

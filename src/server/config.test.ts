@@ -2,13 +2,16 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, PROJECT_ROOT } from './config.js';
+import { ConfigError, describeValue, loadConfig, PROJECT_ROOT, parseTrustProxy } from './config.js';
 
 describe('loadConfig', () => {
-  it('has the documented defaults', () => {
+  it('has the documented defaults: production, on this machine only, with the demo logins of a local run', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ env: 'development', port: 5000, host: '0.0.0.0', seed: 'demo', logLevel: 'info' });
+    expect(config).toMatchObject({ env: 'production', port: 5000, host: 'localhost', seed: 'demo', logLevel: 'info' });
     expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('./data/pglite') });
+    expect(config.auth).toMatchObject({ publicUrl: 'http://localhost:5000', demoLogin: true, secureCookies: false });
+    expect(config.trustProxy).toBe(false);
+    expect(config.serviceArea).toEqual({ center: { lat: 43.0547, lon: 2.2186 }, radiusKm: 80 });
   });
 
   it('reads the database target from DATABASE_URL', () => {
@@ -23,30 +26,104 @@ describe('loadConfig', () => {
     });
   });
 
-  it('makes cookies Secure in production, except for a local http run', () => {
+  it('makes cookies Secure whenever the app is reached over https', () => {
     const secret = { SESSION_SECRET: 'x'.repeat(32) };
-    expect(
-      loadConfig({ NODE_ENV: 'production', ...secret, PUBLIC_URL: 'https://discoverlocal.eu' }).auth.secureCookies,
-    ).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', ...secret }).auth.secureCookies).toBe(true);
-    expect(
-      loadConfig({ NODE_ENV: 'production', ...secret, PUBLIC_URL: 'http://127.0.0.1:5199' }).auth.secureCookies,
-    ).toBe(false);
+    expect(loadConfig({ ...secret, PUBLIC_URL: 'https://discoverlocal.eu' }).auth.secureCookies).toBe(true);
+    expect(loadConfig({ ...secret, PUBLIC_URL: 'http://127.0.0.1:5199' }).auth.secureCookies).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).auth.secureCookies).toBe(false);
   });
 
-  it('needs a session secret in production, and all three OIDC settings or none', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required in production/);
+  it('turns the demo logins on only where asked, or for a run only this machine can reach', () => {
+    const site = { PUBLIC_URL: 'https://discoverlocal.eu', SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(site).auth.demoLogin).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', ...site }).auth.demoLogin).toBe(false);
+    // Local URL, but listening on every interface: reachable from the network, so not without asking.
+    expect(loadConfig({ HOST: '0.0.0.0' }).auth.demoLogin).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', DEMO_LOGIN: 'true' }).auth.demoLogin).toBe(true);
+    expect(loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:5199' }).auth.demoLogin).toBe(true);
+    expect(loadConfig({ DEMO_LOGIN: 'false' }).auth.demoLogin).toBe(false);
+    // A deployment listens everywhere by default.
+    expect(loadConfig(site).host).toBe('0.0.0.0');
+  });
+
+  it('refuses to start with the demo logins on a public address unless that is forced', () => {
+    const site = { PUBLIC_URL: 'https://discoverlocal.eu', SESSION_SECRET: 'x'.repeat(32), DEMO_LOGIN: 'true' };
+    expect(() => loadConfig(site)).toThrow(/DEMO_LOGIN=true: the demo logins hand anyone an admin session/);
+    expect(() => loadConfig(site)).toThrow(/DEMO_LOGIN_ON_PUBLIC_URL=true/);
+    expect(loadConfig({ ...site, DEMO_LOGIN_ON_PUBLIC_URL: 'true' }).auth.demoLogin).toBe(true);
+  });
+
+  it('needs a session secret and https in production once the app is public, and all three OIDC settings or none', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://discoverlocal.eu' })).toThrow(
+      /SESSION_SECRET: required in production/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'http://discoverlocal.eu', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
+      /PUBLIC_URL="http:\/\/discoverlocal.eu": must be https/,
+    );
+    // A laptop run keeps a generated secret under DATA_DIR.
+    expect(loadConfig({}).auth.sessionSecret).toBeUndefined();
     expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example' })).toThrow(/set all three or none/);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).auth.demoLogin).toBe(false);
-    expect(loadConfig({}).auth.demoLogin).toBe(true);
+  });
+
+  it('accepts a plain-http identity provider only on this machine', () => {
+    const oidc = { OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' };
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER_URL: 'http://id.example.org' })).toThrow(
+      /OIDC_ISSUER_URL=.*must be an https:\/\/ URL/,
+    );
+    expect(loadConfig({ ...oidc, OIDC_ISSUER_URL: 'http://127.0.0.1:5203' }).auth.oidc?.issuerUrl).toBe(
+      'http://127.0.0.1:5203',
+    );
+    expect(loadConfig({ ...oidc, OIDC_ISSUER_URL: 'https://id.example.org' }).auth.oidc).not.toBeNull();
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      'loopback',
+    ]);
+    for (const bad of ['true', '0', '11', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/8']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY=/);
+    }
+    expect(parseTrustProxy('  2 ')).toBe(2);
+  });
+
+  it('never writes a secret into its error message', () => {
+    const short = 'hunter2-is-my-session-secret';
+    const secretError = (() => {
+      try {
+        loadConfig({ SESSION_SECRET: short });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(secretError).toContain('SESSION_SECRET=(hidden, 28 characters): must be at least 32 characters');
+    expect(secretError).not.toContain(short);
+    const urlError = (() => {
+      try {
+        loadConfig({ DATABASE_URL: 'mysql://admin:s3cr3t-pw@db.example:3306/x' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(urlError).toContain('DATABASE_URL="mysql://admin:***@db.example:3306/x"');
+    expect(urlError).not.toContain('s3cr3t-pw');
+    expect(describeValue('DATABASE_URL', 'not a url with p4ss')).toBe('(hidden: not a URL)');
+    expect(describeValue('OIDC_CLIENT_SECRET', 'abc')).toBe('(hidden, 3 characters)');
   });
 
   it('identifies the server to Nominatim with the site and, when set, the contact e-mail', () => {
     expect(loadConfig({}).outside.nominatimUserAgent).toBe('DiscoverLocal/0.1 (+http://localhost:5000)');
     expect(
-      loadConfig({ PUBLIC_URL: 'https://discoverlocal.example/', CONTACT_EMAIL: 'team@example.org' }).outside
-        .nominatimUserAgent,
+      loadConfig({
+        NODE_ENV: 'development',
+        PUBLIC_URL: 'https://discoverlocal.example/',
+        CONTACT_EMAIL: 'team@example.org',
+      }).outside.nominatimUserAgent,
     ).toBe('DiscoverLocal/0.1 (+https://discoverlocal.example; team@example.org)');
     expect(loadConfig({ NOMINATIM_USER_AGENT: 'Mine/1 (me@example.org)' }).outside.nominatimUserAgent).toBe(
       'Mine/1 (me@example.org)',
@@ -92,9 +169,11 @@ describe('loadConfig', () => {
   });
 });
 
-function runServer(env: Record<string, string>) {
+/** The server as `npm start` runs it (from source here); `undefined` removes a variable. */
+function runServer(env: Record<string, string | undefined>) {
+  const merged: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'src/server/server.ts')], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -108,7 +187,81 @@ function runServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+async function waitUntilReady(port: number) {
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
+
 describe('server start-up and shutdown', () => {
+  it('runs in production mode unless told otherwise: no demo login on a public address', async () => {
+    const port = freePort();
+    const server = runServer({
+      NODE_ENV: undefined,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://discoverlocal.example',
+      SESSION_SECRET: 'y'.repeat(40),
+      DATABASE_URL: 'memory://',
+      SEED: 'demo',
+    });
+    try {
+      expect(await waitUntilReady(port)).toBe(true);
+      const demo = await fetch(`http://127.0.0.1:${port}/api/demo/login/admin`, { method: 'POST' });
+      expect(demo.status).toBe(404);
+      expect(server.output()).toContain('TRUST_PROXY is not set');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
+  it('refuses to start with the demo logins on a public address, naming the way to force it', async () => {
+    const server = runServer({
+      NODE_ENV: undefined,
+      PUBLIC_URL: 'https://discoverlocal.example',
+      SESSION_SECRET: 'y'.repeat(40),
+      DEMO_LOGIN: 'true',
+      DATABASE_URL: 'memory://',
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('DEMO_LOGIN_ON_PUBLIC_URL=true');
+  });
+
+  it('gives a first run on a laptop the demo portal: local only, with the demo logins on', async () => {
+    const port = freePort();
+    const server = runServer({
+      NODE_ENV: undefined,
+      PORT: String(port),
+      HOST: undefined,
+      PUBLIC_URL: undefined,
+      DATABASE_URL: 'memory://',
+      SEED: 'demo',
+    });
+    try {
+      expect(await waitUntilReady(port)).toBe(true);
+      const demo = await fetch(`http://127.0.0.1:${port}/api/demo/login/admin`, {
+        method: 'POST',
+        headers: { origin: `http://localhost:${port}` },
+      });
+      expect(demo.status).toBe(200);
+      expect(server.output()).toContain('demo login is on');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
   it('stops at start-up with a message naming a wrong variable', async () => {
     const server = runServer({ PORT: 'not-a-port' });
     expect(await server.exited).toBe(1);

@@ -1,12 +1,16 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SERVICE_AREA, type Position, type ServiceArea } from '../domain/geo.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless said otherwise: `npm start` and a bare `node dist/server/server.js` are
+  // the production build; `npm run dev` and the tests set their own (docs/security.md).
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .optional()
@@ -31,10 +35,37 @@ const envSchema = z.object({
   OUTSIDE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
   PUBLIC_URL: z.url().optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_ISSUER_URL: z
+    .url()
+    .optional()
+    .refine((value) => value === undefined || value.startsWith('https:') || isLoopbackUrl(value), {
+      message: 'must be an https:// URL (plain http only for an identity provider on this machine)',
+    }),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   DEMO_LOGIN: z.enum(['true', 'false']).optional(),
+  DEMO_LOGIN_ON_PUBLIC_URL: z.enum(['true', 'false']).optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || parseTrustProxy(value) !== undefined, {
+      message:
+        'must be false, the number of proxies in front (1-10), or a comma-separated list of proxy addresses or CIDR ranges (also loopback, linklocal, uniquelocal)',
+    }),
+  SERVICE_AREA_CENTER: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || parsePosition(value) !== null, {
+      message: 'must be "latitude,longitude", e.g. 43.0547,2.2186',
+    }),
+  SERVICE_AREA_KM: z.coerce.number().min(1).max(1000).default(DEFAULT_SERVICE_AREA.radiusKm),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), {
+      message: 'must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.org:587',
+    }),
+  MAIL_FROM: z.string().min(3).optional(),
   CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
   CONTACT_PHONE: z
     .string()
@@ -48,6 +79,10 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Fastify's trustProxy: which proxies in front may tell the client address and scheme. */
+  trustProxy: TrustProxy;
+  /** Where the guide's places lie; positions outside are refused (weather, geocoding, activities). */
+  serviceArea: ServiceArea;
   database: DatabaseTarget;
   dataDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -60,7 +95,20 @@ export interface Config {
   auth: AuthConfig;
   /** The team's public contact for the footer; each part is shown only when configured. */
   contact: { email: string | null; phone: string | null };
+  mail: MailConfig;
 }
+
+/** Mail (docs/mail.md): over SMTP when SMTP_URL is set, else written as .eml files under DATA_DIR/mail. */
+export interface MailConfig {
+  smtpUrl: string | null;
+  /** The sender of every mail. */
+  from: string;
+  /** Where mail goes without SMTP. */
+  dir: string;
+}
+
+export type TrustProxy = false | number | string[];
+export type { ServiceArea };
 
 export interface AuthConfig {
   /** Where the app is reached; the OIDC redirect URI is built from it. */
@@ -68,12 +116,13 @@ export interface AuthConfig {
   /** Signs session cookies. Required in production; generated and kept under DATA_DIR otherwise. */
   sessionSecret: string | undefined;
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | null;
+  /** The demo portal's one-click logins (docs/security.md: only where asked for, or on a local run). */
   demoLogin: boolean;
-  /** Cookies are Secure in production. */
+  /** Cookies are Secure whenever the app is reached over https. */
   secureCookies: boolean;
 }
 
-/** Base URLs of every outside service: tests point them at stand-ins on loopback (DECISIONS 30). */
+/** Base URLs of every outside service: tests point them at stand-ins on loopback (docs/outside-services.md). */
 export interface OutsideConfig {
   openMeteoUrl: string;
   openWeatherUrl: string;
@@ -88,11 +137,72 @@ export interface OutsideConfig {
 
 export class ConfigError extends Error {}
 
-/** A production build run locally over plain http (browsers drop Secure cookies there). */
-function isLoopbackHttp(url: string | undefined): boolean {
-  if (!url) return false;
-  const { protocol, hostname } = new URL(url);
-  return protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/** A host name or address of this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host) || host.startsWith('127.') || host.endsWith('.localhost');
+}
+
+/** A URL that only this machine can reach (a laptop run, a test, a local identity provider). */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: `false`, a hop count, or addresses / CIDR ranges; undefined when malformed. */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim();
+  if (text === 'false' || text === '') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    const bits = Number(prefix);
+    return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length > 0 ? entries : undefined;
+}
+
+function parsePosition(value: string): Position | null {
+  const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value);
+  if (!match) return null;
+  const lat = Number(match[1]);
+  const lon = Number(match[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : null;
+}
+
+/** Variables whose value must never reach a log, even when it is wrong. */
+const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'OIDC_CLIENT_SECRET', 'OPENWEATHER_API_KEY']);
+/** URL variables that may carry a password: shown with the password masked. */
+const CREDENTIAL_URL_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL']);
+
+/** How a variable's value may be shown in an error message. */
+export function describeValue(name: string, value: string | undefined): string {
+  if (value === undefined) return '""';
+  if (SECRET_VARIABLES.has(name)) return `(hidden, ${value.length} characters)`;
+  if (CREDENTIAL_URL_VARIABLES.has(name)) {
+    try {
+      const url = new URL(value);
+      if (url.password) url.password = '***';
+      return JSON.stringify(url.href);
+    } catch {
+      return '(hidden: not a URL)';
+    }
+  }
+  return JSON.stringify(value);
 }
 
 /** Where the repository lives: two levels above this file, in src/ and in dist/ alike. */
@@ -111,13 +221,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      return `  ${name}=${describeValue(name, env[name])}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
   }
   const e = parsed.data;
   const problems: string[] = [];
-  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) problems.push('  SESSION_SECRET: required in production');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // A run that only this machine can reach: PUBLIC_URL on loopback (the default) and, unless
+  // HOST says otherwise, listening on loopback too (docs/security.md).
+  const localPublicUrl = isLoopbackUrl(publicUrl);
+  const host = e.HOST ?? (localPublicUrl ? 'localhost' : '0.0.0.0');
+  const localRun = localPublicUrl && isLoopbackHost(host);
+  const demoLogin = e.DEMO_LOGIN ? e.DEMO_LOGIN === 'true' : localRun;
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET && !localPublicUrl) {
+    problems.push('  SESSION_SECRET: required in production when PUBLIC_URL is not on this machine');
+  }
+  if (e.NODE_ENV === 'production' && !localPublicUrl && !publicUrl.startsWith('https:')) {
+    problems.push(
+      `  PUBLIC_URL=${JSON.stringify(publicUrl)}: must be https:// in production (plain http only on loopback)`,
+    );
+  }
+  if (demoLogin && !localPublicUrl && e.DEMO_LOGIN_ON_PUBLIC_URL !== 'true') {
+    problems.push(
+      `  DEMO_LOGIN=true: the demo logins hand anyone an admin session, and PUBLIC_URL=${JSON.stringify(publicUrl)} is reachable from other machines; set DEMO_LOGIN_ON_PUBLIC_URL=true only for a public demo site`,
+    );
+  }
   const oidcParts = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     problems.push('  OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three or none');
@@ -126,7 +255,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every variable.`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   let database: DatabaseTarget;
   if (e.DATABASE_URL === undefined) database = { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
   else if (e.DATABASE_URL === 'memory://') database = { kind: 'pglite', dataDir: null };
@@ -134,7 +262,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host,
+    trustProxy: e.TRUST_PROXY === undefined ? false : (parseTrustProxy(e.TRUST_PROXY) ?? false),
+    serviceArea: {
+      center: (e.SERVICE_AREA_CENTER && parsePosition(e.SERVICE_AREA_CENTER)) || DEFAULT_SERVICE_AREA.center,
+      radiusKm: e.SERVICE_AREA_KM,
+    },
     database,
     dataDir,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
@@ -160,9 +293,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
           ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
           : null,
-      demoLogin: e.DEMO_LOGIN ? e.DEMO_LOGIN === 'true' : e.NODE_ENV !== 'production',
-      secureCookies: e.NODE_ENV === 'production' && !isLoopbackHttp(e.PUBLIC_URL),
+      demoLogin,
+      secureCookies: publicUrl.startsWith('https:'),
     },
     contact: { email: e.CONTACT_EMAIL ?? null, phone: e.CONTACT_PHONE ?? null },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `DiscoverLocal <${e.CONTACT_EMAIL ?? `no-reply@${new URL(publicUrl).hostname}`}>`,
+      dir: path.join(dataDir, 'mail'),
+    },
   };
 }

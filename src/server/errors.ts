@@ -15,3 +15,7 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Not found', code: ErrorCode = 'NOT_FOUND') => new AppError(code, 404, message);
 export const serviceUnavailable = (message: string) => new AppError('SERVICE_UNAVAILABLE', 503, message);
+
+/** A database error that a unique constraint raised (drivers put the code on the error or its cause). */
+export const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';

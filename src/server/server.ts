@@ -19,8 +19,24 @@ async function main() {
   const database = await openDatabase(config.database);
   await database.migrate();
   const app = await buildApp({ config, database });
-  const seeded = await seedOnFirstStart(database.db, config.seed);
-  if (seeded) app.log.info({ seed: config.seed }, 'seeded the demo content into the empty database');
+  const seeded = await seedOnFirstStart(database.db, config.seed, { accounts: config.auth.demoLogin });
+  if (seeded) {
+    app.log.info(
+      { seed: config.seed, demoAccounts: config.auth.demoLogin },
+      'seeded the demo content into the empty database',
+    );
+  }
+  if (config.auth.demoLogin) {
+    app.log.warn(
+      { publicUrl: config.auth.publicUrl },
+      'demo login is on: anyone who reaches this server can log in as the demo admin (docs/security.md)',
+    );
+  }
+  if (config.auth.secureCookies && config.trustProxy === false) {
+    app.log.warn(
+      'PUBLIC_URL is https but TRUST_PROXY is not set: behind a TLS proxy no login cookie can be set (docs/deployment.md)',
+    );
+  }
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
@@ -30,6 +46,9 @@ async function main() {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  // Mail waiting in the outbox (from before a restart, or new) goes out from here on (docs/mail.md).
+  app.deps.outbox.start();
+  if (!config.mail.smtpUrl) app.log.info({ dir: config.mail.dir }, 'no SMTP_URL: mail is written as .eml files');
 }
 
 main().catch((error) => {

@@ -17,6 +17,13 @@ const RoleSelectionRoute = lazy(() =>
 const AdminRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminRoute })));
 const AdminTagsRoute = lazy(() => import('./routes/admin-tags').then((m) => ({ default: m.AdminTagsRoute })));
 const ProviderRoute = lazy(() => import('./routes/provider').then((m) => ({ default: m.ProviderRoute })));
+const MyBookingsRoute = lazy(() => import('./routes/my-bookings').then((m) => ({ default: m.MyBookingsRoute })));
+const CancelBookingRoute = lazy(() =>
+  import('./routes/cancel-booking').then((m) => ({ default: m.CancelBookingRoute })),
+);
+const ProviderBookingsRoute = lazy(() =>
+  import('./routes/provider-bookings').then((m) => ({ default: m.ProviderBookingsRoute })),
+);
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
 export function AppRoutes() {
@@ -33,6 +40,9 @@ export function AppRoutes() {
         <Route path="admin" element={<AdminRoute />} />
         <Route path="admin/tags" element={<AdminTagsRoute />} />
         <Route path="provider" element={<ProviderRoute />} />
+        <Route path="provider/bookings" element={<ProviderBookingsRoute />} />
+        <Route path="boekingen" element={<MyBookingsRoute />} />
+        <Route path="boekingen/:id/annuleren" element={<CancelBookingRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

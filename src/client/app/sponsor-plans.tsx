@@ -5,7 +5,7 @@ import { useLanguage } from '../i18n/use-language';
 import { cn } from '../lib/cn';
 import { formatPrice } from '../lib/format';
 
-/** The three provider plans (spec 9), each with a signup button that leads to login. */
+/** The three provider plans (docs/product.md#sponsorship), each with a signup button that leads to login. */
 export function SponsorPlans({ className, tone = 'dark' }: { className?: string; tone?: 'dark' | 'light' }) {
   const { t } = useTranslation();
   const language = useLanguage();

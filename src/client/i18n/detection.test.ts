@@ -20,7 +20,7 @@ afterEach(() => {
   setNavigatorLanguages([]);
 });
 
-describe('language detection (DECISIONS 12)', () => {
+describe('language detection (docs/product.md#languages)', () => {
   it('reads query, then cookie, then localStorage, then the browser, then <html lang>', async () => {
     setNavigatorLanguages([]);
     document.documentElement.lang = 'es';

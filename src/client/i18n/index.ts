@@ -5,24 +5,34 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../domain/languages';
 import { hasAcceptedCookies } from '../lib/consent';
 
-export const NAMESPACES = ['common', 'activities', 'detail', 'favourites', 'landing', 'account', 'admin'] as const;
+export const NAMESPACES = [
+  'common',
+  'activities',
+  'detail',
+  'favourites',
+  'landing',
+  'account',
+  'admin',
+  'bookings',
+  'errors',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export const LANGUAGE_COOKIE = 'i18next';
 
-/** Detection order of DECISIONS 12; nl when nothing supported is found. */
+/** Detection order of docs/product.md#languages; nl when nothing supported is found. */
 export const detectionOptions: DetectorOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag', 'productDefault'],
   lookupQuerystring: 'lng',
   lookupCookie: LANGUAGE_COOKIE,
   lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-  // Caching is done by persistLanguage, which honours the cookie choice (DECISIONS 13).
+  // Caching is done by persistLanguage, which honours the cookie choice (docs/product.md#cookie-consent).
   caches: [],
   convertDetectedLanguage: (lng: string) => lng.toLowerCase().split(/[-_]/)[0] ?? lng,
 };
 
-/** The last detector: the product's default language (spec 1). */
+/** The last detector: the product's default language (docs/product.md#languages). */
 const productDefault = { name: 'productDefault', lookup: () => DEFAULT_LANGUAGE };
 
 export function createLanguageDetector() {
@@ -44,8 +54,8 @@ export const languageOptions = {
 } as const;
 
 /**
- * Remembers the chosen language: always in localStorage (spec 9), and in a
- * cookie only when the visitor accepted cookies (DECISIONS 13).
+ * Remembers the chosen language: always in localStorage (docs/product.md#languages), and in a
+ * cookie only when the visitor accepted cookies (docs/product.md#cookie-consent).
  */
 export function persistLanguage(language: Language) {
   try {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../domain/errors';
 import { LANGUAGES } from '../../domain/languages';
 import { NAMESPACES } from './index';
 
@@ -41,7 +42,27 @@ describe('translations', () => {
     });
   }
 
-  it('uses the spec texts verbatim where it gives them', () => {
+  it('has a text for every error code of the API, and no other', () => {
+    expect(Object.keys(load('en', 'errors')).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it('mail texts (server): every key exists in nl, en, fr, de and es, with the same placeholders', () => {
+    // The server's mail texts follow the same rule as the screens' (src/server/modules/mail/locales).
+    const mailDir = path.join(import.meta.dirname, '../../server/modules/mail/locales');
+    const loadMail = (language: string) =>
+      JSON.parse(readFileSync(path.join(mailDir, `${language}.json`), 'utf8')) as Json;
+    expect(readdirSync(mailDir).sort()).toEqual(LANGUAGES.map((l) => `${l}.json`).sort());
+    const reference = loadMail('en');
+    const placeholders = (json: Json) => [...new Set(JSON.stringify(json).match(/\{\{\w+\}\}/g) ?? [])].sort();
+    for (const language of LANGUAGES) {
+      const texts = loadMail(language);
+      expect([...new Set(keysOf(texts))].sort(), `mail ${language}`).toEqual([...new Set(keysOf(reference))].sort());
+      expect(placeholders(texts), `mail ${language} placeholders`).toEqual(placeholders(reference));
+      expect(JSON.stringify(texts), `mail ${language} has an empty text`).not.toMatch(/:""/);
+    }
+  });
+
+  it('uses the product’s exact texts where docs/product.md gives them', () => {
     expect(load('en', 'detail')).toMatchObject({
       share: { copied: 'Link copied to clipboard!', cancelled: 'Sharing cancelled' },
     });

@@ -1,7 +1,7 @@
 /**
  * The one way the client talks to the API. Every request includes
  * credentials; a non-2xx answer becomes an error whose message is
- * "<status>: <body text or status text>" (spec 8), carrying the status and
+ * "<status>: <body text or status text>" (docs/product.md#texts-and-messages), carrying the status and
  * the API's error code so callers can react to a code, not to text.
  */
 export class ApiError extends Error {
@@ -46,17 +46,20 @@ export interface ApiRequest {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers, such as an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /** Sends a request and answers the raw Response of a 2xx, else throws an ApiError. */
-export async function apiFetch(path: string, { method = 'GET', query, body, signal }: ApiRequest = {}) {
+export async function apiFetch(path: string, { method = 'GET', query, body, signal, headers }: ApiRequest = {}) {
   const response = await fetch(apiUrl(path, query), {
     method,
     credentials: 'include',
-    headers:
-      body === undefined
-        ? { Accept: 'application/json' }
-        : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });

@@ -1,4 +1,4 @@
-/** Cookie consent, stored on the device as 'accepted' or 'declined' (spec 4, DECISIONS 13). */
+/** Cookie consent, stored on the device as 'accepted' or 'declined' (docs/product.md#cookie-consent). */
 export const CONSENT_STORAGE_KEY = 'discoverlocal-cookie-consent';
 export type Consent = 'accepted' | 'declined';
 

@@ -1,6 +1,6 @@
 import { type Language, LOCALES } from '../../domain/languages';
 
-/** Number and date formats of the active language (DECISIONS 5). */
+/** Number and date formats of the active language (docs/product.md#dates-times-and-money). */
 export function formatPrice(amount: number, language: Language): string {
   return new Intl.NumberFormat(LOCALES[language], {
     style: 'currency',
@@ -9,7 +9,7 @@ export function formatPrice(amount: number, language: Language): string {
   }).format(amount);
 }
 
-/** "12,3 km": one decimal (DECISIONS 4). */
+/** "12,3 km": one decimal (docs/product.md#distance). */
 export function formatDistance(km: number, language: Language): string {
   return new Intl.NumberFormat(LOCALES[language], {
     style: 'unit',
@@ -27,4 +27,11 @@ export function formatRating(rating: number, language: Language): string {
 
 export function formatDate(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long' }).format(new Date(iso));
+}
+
+/** A calendar day (YYYY-MM-DD, as bookings keep it) in words: "zaterdag 5 december 2026". */
+export function formatDay(day: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'full', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }

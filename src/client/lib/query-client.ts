@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec 9: data never goes stale by itself, no refetch on focus, no polling, no retries. */
+/** Data never goes stale by itself, no refetch on focus, no polling, no retries (docs/product.md#constants). */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

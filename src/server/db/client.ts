@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DatabaseTarget, PROJECT_ROOT } from '../config.js';
+import { ensurePrivateDir } from '../private-dir.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -32,7 +32,11 @@ export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src', 'server', 'db', 'mi
 
 /** Opens an embedded PGlite database, with the extensions the migrations need. */
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  if (dataDir) {
+    // The database's folder and the data folder around it: this user only (docs/security.md).
+    await ensurePrivateDir(path.dirname(dataDir));
+    await ensurePrivateDir(dataDir);
+  }
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),

@@ -1,15 +1,54 @@
+import { serviceUnavailable } from '../errors.js';
+
+export interface PaceOptions {
+  /** A call that would wait longer than this for its slot is refused at once (503). */
+  maxWaitMs: number;
+  now?: () => number;
+}
+
+/** Waits `ms`, or rejects as soon as `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /**
  * Spaces calls at least `intervalMs` apart, in the order they were asked
- * (Nominatim's usage policy: at most one request a second). A call that
- * fails still takes its slot.
+ * (Nominatim's usage policy: at most one request a second). The queue is
+ * bounded by time: a call whose slot lies more than `maxWaitMs` ahead is
+ * refused with a 503 instead of piling up, and a call whose client has gone
+ * (its signal aborted) leaves the queue without reaching the service. A call
+ * that fails still takes its slot.
  */
-export function paced(intervalMs: number, now: () => number = Date.now) {
+export function paced(intervalMs: number, { maxWaitMs, now = Date.now }: PaceOptions) {
   let nextSlot = 0;
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
+  return async function run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
     const start = Math.max(now(), nextSlot);
-    nextSlot = start + intervalMs;
     const wait = start - now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (wait > maxWaitMs) {
+      throw serviceUnavailable('The service is busy; try again in a few seconds');
+    }
+    nextSlot = start + intervalMs;
+    if (wait > 0) {
+      try {
+        await sleep(wait, signal);
+      } catch (error) {
+        // Nobody queued behind this slot: give it back.
+        if (nextSlot === start + intervalMs) nextSlot = start;
+        throw error;
+      }
+    }
     return task();
   };
 }

@@ -12,7 +12,9 @@ import { DbSessionStore } from '../modules/auth/session-store.js';
 export const SESSION_COOKIE = 'dl_session';
 /** Only the API reads the session: pages, scripts and images never send the cookie. */
 export const SESSION_COOKIE_PATH = '/api';
-const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A login under way (the OpenID Connect state) needs minutes, not a month. */
+export const LOGIN_SESSION_MAX_AGE_MS = 10 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 declare module 'fastify' {
@@ -27,7 +29,7 @@ declare module 'fastify' {
     principal: Principal | null;
   }
   interface FastifyContextConfig {
-    /** Who may call the route (DECISIONS 18); every /api route declares it. */
+    /** Who may call the route (docs/permissions.md); every route declares it. */
     access?: AccessLevel;
   }
 }
@@ -49,14 +51,15 @@ export interface AuthPluginOptions {
 }
 
 /**
- * Sessions in the database, in an HttpOnly SameSite=Lax cookie (Secure in
- * production). Anonymous visitors get no session, no cookie and no write
- * (saveUninitialized: false). Every /api route must declare `config.access`;
+ * Sessions in the database, in an HttpOnly SameSite=Lax cookie (Secure
+ * whenever the app is reached over https). Anonymous visitors get no session,
+ * no cookie and no write (saveUninitialized: false). Session ids are stored
+ * as keyed hashes. Every route declares `config.access` (plugins/access.ts);
  * the guard runs before validation, so callers learn 401/403 before 400.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, { db, secret, secureCookies }: AuthPluginOptions) => {
-    const store = new DbSessionStore(db);
+    const store = new DbSessionStore(db, secret);
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
       secret,
@@ -87,12 +90,6 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('principal', null);
 
-    app.addHook('onRoute', (route) => {
-      if (route.url.startsWith('/api/') && !route.config?.access && !route.schema?.hide) {
-        throw new Error(`${route.method} ${route.url} declares no config.access (see src/domain/policies.ts)`);
-      }
-    });
-
     app.addHook('preValidation', async (request: FastifyRequest) => {
       const userId = hasSession(request) ? request.session.get('userId') : undefined;
       if (userId) {
@@ -105,15 +102,16 @@ export const authPlugin = fp(
           await request.session.destroy();
         }
       }
-      const access = request.routeOptions.config.access ?? 'public';
+      // No route matched: the 404 handler answers, whoever asks.
+      if (request.is404) return;
+      const access = request.routeOptions.config.access;
+      // Never public by default: the start-up check makes this unreachable, and it stays shut.
+      if (!access) throw new AppError('FORBIDDEN', 403, 'This route declares no access level');
       if (access === 'public') return;
       if (!request.principal) throw new AppError('UNAUTHENTICATED', 401, 'Log in to do this');
       if (!allows(access, request.principal)) {
-        throw new AppError(
-          'FORBIDDEN',
-          403,
-          access === 'newUser' ? 'Your role was already chosen' : 'You are not allowed to do this',
-        );
+        if (access === 'newUser') throw new AppError('ROLE_ALREADY_CHOSEN', 403, 'Your role was already chosen');
+        throw new AppError('FORBIDDEN', 403, 'You are not allowed to do this');
       }
     });
 

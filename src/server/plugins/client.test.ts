@@ -22,6 +22,7 @@ beforeAll(async () => {
     path.join(clientDir, 'assets', 'index-abc123.js'),
     `console.info(${JSON.stringify('x'.repeat(4000))});`,
   );
+  await writeFile(path.join(clientDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
   database = await createTestDatabase();
   app = await buildApp({ config: { ...testConfig(), clientDir }, database });
 });
@@ -35,6 +36,14 @@ afterAll(async () => {
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 describe('serving the web client', () => {
+  it('never serves a source map, though the build keeps them', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('secret.ts');
+    const script = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(script.statusCode).toBe(200);
+  });
+
   it('serves index.html at / without caching', async () => {
     const res = await app.inject({ method: 'GET', url: '/', headers: html });
     expect(res.statusCode).toBe(200);

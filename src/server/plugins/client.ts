@@ -3,10 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { publicRoutes } from './access.js';
 
 /**
  * Serves the built web client from `clientDir` when there is one: hashed
- * assets cached for a year, index.html never cached, and index.html for
+ * assets cached for a year, index.html never cached, no source maps, and index.html for
  * every other GET that asks for a page (client-side routes). Unknown /api
  * paths keep their JSON 404 (the errors plugin).
  */
@@ -17,16 +18,20 @@ export const clientPlugin = fp(
       app.log.warn({ clientDir }, 'no built web client: run `npm run build` (the API still works)');
       return;
     }
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      prefix: '/',
-      wildcard: true,
-      index: ['index.html'],
-      setHeaders: (reply, filePath) => {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    await app.register(
+      publicRoutes(fastifyStatic, {
+        root: clientDir,
+        prefix: '/',
+        wildcard: true,
+        index: ['index.html'],
+        // Source maps stay on the server (for whoever debugs it), never public (docs/security.md).
+        allowedPath: (pathName: string) => !pathName.endsWith('.map'),
+        setHeaders: (reply, filePath) => {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
     app.decorate('serveSpa', true);
   },
   { name: 'client', dependencies: ['errors'] },

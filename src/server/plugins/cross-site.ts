@@ -25,9 +25,10 @@ export const crossSitePlugin = fp(
       } catch {
         origin = null;
       }
-      const sameHost =
-        origin !== null && request.headers.host !== undefined && new URL(origin).host === request.headers.host;
-      if (origin !== publicOrigin && !sameHost) {
+      // The page's origin must be ours: PUBLIC_URL's, or this request's own scheme and host
+      // (the scheme counts: an http page on our host is not our https site).
+      const ownOrigin = `${request.protocol}://${request.host}`;
+      if (origin === null || (origin !== publicOrigin && origin !== ownOrigin)) {
         throw new AppError('FORBIDDEN', 403, 'Cross-site request refused: writes must come from DiscoverLocal itself');
       }
     });

@@ -18,17 +18,26 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 
 /**
  * One place that turns every error into `{ message, code, details? }`
- * (DECISIONS 26): validation errors name the field and what to fix, 5xx
+ * (docs/api.md#errors): validation errors name the field and what to fix, 5xx
  * hide their internals and are logged with the request id.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const details = error.validation.map((issue) => {
+        const details = error.validation.flatMap((issue) => {
           const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+          // A field nobody asked for is named as the field itself, so that clients can point at it.
+          const unknown =
+            issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys : undefined;
+          if (unknown?.length) {
+            return unknown.map((key) => {
+              const path = field ? `${field}.${key}` : key;
+              return { path, message: `${path} is not a known field` };
+            });
+          }
           const text = issue.message ?? 'is invalid';
-          return { path: field, message: field ? `${field} ${text}` : text };
+          return [{ path: field, message: field ? `${field} ${text}` : text }];
         });
         const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
         const body: ApiErrorBody = {

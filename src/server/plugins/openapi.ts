@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES } from '../../domain/errors.js';
+import { publicRoutes } from './access.js';
 
 export const apiErrorSchema = z.object({
   message: z.string(),
@@ -26,8 +27,8 @@ export const openapiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
-    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    await app.register(publicRoutes(swaggerUi, { routePrefix: '/api/docs' }));
+    app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   },
   { name: 'openapi' },
 );

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providers } from '../db/schema/index.js';
-import { createActivity, createTag, createUser } from '../test/factories.js';
+import { fixedClock } from '../deps.js';
+import { cancelToken } from '../modules/bookings/service.js';
+import { createActivity, createReview, createTag, createUser } from '../test/factories.js';
 import { sameOrigin, sessionCookieFor } from '../test/sessions.js';
 import { nominatimAnswer, openMeteoAnswer, type StandIn, startStandIn } from '../test/stand-in.js';
 import { useTestApp } from '../test/test-app.js';
 
 /**
- * The permission matrix (DECISIONS 18): every route of the running app,
+ * The permission matrix (docs/permissions.md): every route of the running app,
  * called as each principal, against one table of expected statuses. A route
  * the table does not list fails the test, so no new route can skip it.
  */
@@ -24,6 +26,11 @@ type Statuses = Record<PrincipalName, number>;
 
 interface Fixtures {
   activityId: number;
+  bookingToConfirm: number;
+  bookingToDecline: number;
+  guestBooking: number;
+  guestBookingToken: string;
+  reviewId: number;
   pendingTagId: number;
   activityTagId: number;
   pendingProviderId: number;
@@ -39,6 +46,14 @@ interface RouteCase {
 const all = (status: number): Statuses => Object.fromEntries(PRINCIPALS.map((p) => [p, status])) as Statuses;
 const loggedIn = (status: number): Statuses => ({ ...all(status), anonymous: 401 });
 const adminOnly = (status: number): Statuses => ({ ...all(403), anonymous: 401, admin: status });
+/** Approved providers (and admins, who may do what they do). */
+const providerLevel = (status: number): Statuses => ({
+  ...all(status),
+  anonymous: 401,
+  visitor: 403,
+  pendingProvider: 403,
+  newUser: 403,
+});
 
 const TABLE: Record<string, RouteCase> = {
   'GET /api/health': { url: () => '/api/health', expect: all(200) },
@@ -46,7 +61,7 @@ const TABLE: Record<string, RouteCase> = {
   'GET /api/openapi.json': { url: () => '/api/openapi.json', expect: all(200) },
   'GET /api/docs/json': { url: () => '/api/docs/json', expect: all(200) },
   'GET /api/docs/yaml': { url: () => '/api/docs/yaml', expect: all(200) },
-  'GET /api/docs': { url: () => '/api/docs', expect: all(200) },
+  'GET /api/docs/': { url: () => '/api/docs', expect: all(200) },
   'GET /api/docs/static/index.html': { url: () => '/api/docs/static/index.html', expect: all(302) },
   'GET /api/docs/static/swagger-initializer.js': {
     url: () => '/api/docs/static/swagger-initializer.js',
@@ -65,7 +80,7 @@ const TABLE: Record<string, RouteCase> = {
   'GET /api/config': { url: () => '/api/config', expect: all(200) },
   'GET /api/login': { url: () => '/api/login', expect: all(302) },
   'GET /api/callback': { url: () => '/api/callback?code=x&state=y', expect: all(302) },
-  'GET /api/logout': { url: () => '/api/logout', expect: all(302) },
+  'POST /api/logout': { url: () => '/api/logout', expect: all(204) },
   'POST /api/demo/login/:account': { url: () => '/api/demo/login/visitor', expect: all(200) },
   'GET /api/auth/user': { url: () => '/api/auth/user', expect: loggedIn(200) },
   'POST /api/auth/role': {
@@ -109,7 +124,57 @@ const TABLE: Record<string, RouteCase> = {
   },
   'GET /api/provider/activities': {
     url: () => '/api/provider/activities',
-    expect: { ...all(200), anonymous: 401, visitor: 403, pendingProvider: 403, newUser: 403 },
+    expect: providerLevel(200),
+  },
+  'POST /api/bookings': {
+    url: () => '/api/bookings',
+    body: (p) => ({
+      activityId: fixtures.activityId,
+      customerName: `Matrix ${p}`,
+      customerEmail: `${p}@example.com`,
+      numberOfPeople: 2,
+      bookingDate: '2027-06-01',
+    }),
+    expect: all(201),
+  },
+  'GET /api/bookings/mine': { url: () => '/api/bookings/mine', expect: loggedIn(200) },
+  // With the token of the guest's mail, whoever holds the link sees the booking.
+  'GET /api/bookings/:id': {
+    url: (f) => `/api/bookings/${f.guestBooking}?token=${f.guestBookingToken}`,
+    expect: all(200),
+  },
+  // Without the token: log in first; logged in, only the booker (nobody here) finds it.
+  'POST /api/bookings/:id/cancel': {
+    url: (f) => `/api/bookings/${f.guestBooking}/cancel`,
+    expect: { ...all(404), anonymous: 401 },
+  },
+  'GET /api/provider/bookings': { url: () => '/api/provider/bookings', expect: providerLevel(200) },
+  // The provider of the activity confirms; another provider does not see it; the admin comes too late.
+  'POST /api/provider/bookings/:id/confirm': {
+    url: (f) => `/api/provider/bookings/${f.bookingToConfirm}/confirm`,
+    expect: { ...providerLevel(200), otherProvider: 404, admin: 409 },
+  },
+  'POST /api/provider/bookings/:id/decline': {
+    url: (f) => `/api/provider/bookings/${f.bookingToDecline}/decline`,
+    body: () => ({ message: 'Fully booked' }),
+    expect: { ...providerLevel(200), otherProvider: 404, admin: 409 },
+  },
+  'POST /api/activities/:id/reviews': {
+    url: (f) => `/api/activities/${f.activityId}/reviews`,
+    body: (p) => ({
+      rating: 4,
+      comment: `Review by ${p}`,
+      guestName: p === 'anonymous' ? 'Guest' : null,
+      guestEmail: p === 'anonymous' ? 'matrix-guest@example.com' : null,
+    }),
+    expect: all(201),
+  },
+  'GET /api/admin/reviews': { url: () => '/api/admin/reviews', expect: adminOnly(200) },
+  'GET /api/admin/reviews/pending': { url: () => '/api/admin/reviews/pending', expect: adminOnly(200) },
+  'PATCH /api/admin/reviews/:id/approval': {
+    url: (f) => `/api/admin/reviews/${f.reviewId}/approval`,
+    body: () => ({ isApproved: 1 }),
+    expect: adminOnly(200),
   },
   'GET /images/*': { url: () => '/images/activities/markten-1.svg', expect: all(200) },
 };
@@ -125,7 +190,10 @@ afterAll(async () => {
   await nominatim?.close();
 });
 
-const ctx = useTestApp(() => ({ env: { OPEN_METEO_URL: meteo.url, NOMINATIM_URL: nominatim.url } }));
+const ctx = useTestApp(() => ({
+  env: { OPEN_METEO_URL: meteo.url, NOMINATIM_URL: nominatim.url },
+  deps: { clock: fixedClock('2026-11-22T10:00:00Z') },
+}));
 const fixtures = {} as Fixtures;
 const cookies = {} as Record<PrincipalName, string | undefined>;
 const userIds = {} as Record<PrincipalName, string | undefined>;
@@ -157,7 +225,25 @@ beforeAll(async () => {
   const applicant = await makeProvider(false);
   fixtures.pendingProviderId = applicant.provider?.id ?? 0;
   fixtures.visitorId = visitor.id;
-  fixtures.activityId = await createActivity(db);
+  fixtures.activityId = await createActivity(db, { bookingRequired: true, providerId: provider.provider?.id });
+  const booking = async (email: string) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: {
+        activityId: fixtures.activityId,
+        customerName: 'Fixture',
+        customerEmail: email,
+        bookingDate: '2027-01-15',
+      },
+    });
+    return res.json<{ id: number }>().id;
+  };
+  fixtures.bookingToConfirm = await booking('confirm@example.com');
+  fixtures.bookingToDecline = await booking('decline@example.com');
+  fixtures.guestBooking = await booking('guest@example.com');
+  fixtures.guestBookingToken = cancelToken(ctx.app.deps.secret, fixtures.guestBooking);
+  fixtures.reviewId = (await createReview(db, fixtures.activityId, { rating: 3, isApproved: false })).id;
   fixtures.pendingTagId = (await createTag(db, 'matrix-pending', 'pending')).id;
   const linked = await ctx.app.inject({
     method: 'POST',
@@ -210,6 +296,8 @@ describe('permission matrix', () => {
         const res = await ctx.app.inject({
           method: route.method as 'GET',
           url: entry.url(fixtures),
+          // Each principal is another person, from another address (rate limits count per address).
+          remoteAddress: `10.20.0.${PRINCIPALS.indexOf(principal) + 1}`,
           headers: { ...(cookie ? { cookie } : {}), ...sameOrigin },
           ...(body === undefined ? {} : { payload: body as object }),
         });
@@ -220,7 +308,7 @@ describe('permission matrix', () => {
         }
         // Logging out or in (demo) ends the principal's session: give them a fresh one for the next route.
         const userId = userIds[principal];
-        if (userId && (key === 'GET /api/logout' || key.startsWith('POST /api/demo'))) {
+        if (userId && (key === 'POST /api/logout' || key.startsWith('POST /api/demo'))) {
           cookies[principal] = await sessionCookieFor(ctx.db, userId);
         }
       }

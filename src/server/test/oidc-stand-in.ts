@@ -4,13 +4,16 @@ import Provider from 'oidc-provider';
 
 export interface OidcStandIn {
   issuer: string;
+  /** Changes what the provider says of an account from now on (e.g. another e-mail, unverified). */
+  setClaims(account: string, claims: Record<string, unknown>): void;
   close(): Promise<void>;
 }
 
 /**
  * A real OpenID Connect provider (node-oidc-provider) on loopback, with its
  * development login and consent forms: any login name is an account whose
- * e-mail is `<name>@example.com`, verified unless the name starts with "unverified".
+ * e-mail is `<name>@example.com`, verified unless the name starts with "unverified"
+ * (or as `setClaims` says).
  */
 export async function startOidcStandIn({
   clientId,
@@ -24,6 +27,7 @@ export async function startOidcStandIn({
   port?: number;
 }): Promise<OidcStandIn> {
   const server: Server = createServer();
+  const overrides = new Map<string, Record<string, unknown>>();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
@@ -52,12 +56,14 @@ export async function startOidcStandIn({
         email_verified: !sub.startsWith('unverified'),
         given_name: sub.charAt(0).toUpperCase() + sub.slice(1),
         family_name: 'Test',
+        ...overrides.get(sub),
       }),
     }),
   });
   server.on('request', provider.callback());
   return {
     issuer,
+    setClaims: (account, claims) => overrides.set(account, claims),
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sign } from '@fastify/cookie';
 import type { Db } from '../db/client.js';
 import { sessions } from '../db/schema/index.js';
+import { sessionKey } from '../modules/auth/session-store.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
 import { testConfig } from './test-app.js';
 
@@ -10,10 +11,12 @@ import { testConfig } from './test-app.js';
  * and the signed cookie that carries it: what a real login leaves behind.
  */
 export async function sessionCookieFor(db: Db, userId: string): Promise<string> {
+  const secret = testConfig().auth.sessionSecret;
+  if (!secret) throw new Error('tests need a session secret');
   const sid = randomBytes(24).toString('base64url');
   const expires = new Date(Date.now() + 60 * 60 * 1000);
   await db.insert(sessions).values({
-    sid,
+    sid: sessionKey(secret, sid),
     expire: expires,
     sess: {
       cookie: {
@@ -26,8 +29,6 @@ export async function sessionCookieFor(db: Db, userId: string): Promise<string> 
       userId,
     },
   });
-  const secret = testConfig().auth.sessionSecret;
-  if (!secret) throw new Error('tests need a session secret');
   return `${SESSION_COOKIE}=${sign(sid, secret)}`;
 }
 

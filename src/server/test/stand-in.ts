@@ -12,7 +12,7 @@ export interface StandIn {
 }
 
 /**
- * A local stand-in for an outside service (DECISIONS 30): answers with
+ * A local stand-in for an outside service (docs/outside-services.md): answers with
  * `answer(url)` as JSON, or fails (500), hangs (never answers) or sends
  * something that is not JSON, as `mode` says.
  */

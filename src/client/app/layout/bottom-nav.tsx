@@ -10,7 +10,7 @@ const itemClass = (active: boolean) =>
     active ? 'text-terracotta-700' : 'text-ink-600 hover:text-ink-900',
   );
 
-/** Below the large breakpoint: Home, Search, Map, Favourites (spec 2). */
+/** Below the large breakpoint: Home, Search, Map, Favourites (docs/product.md#screens). */
 export function BottomNav() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -24,7 +24,7 @@ export function Layout() {
   // Load the namespaces every screen uses alongside the shell.
   useTranslation(['activities', 'favourites']);
 
-  // A first login whose role was never chosen goes to role selection first (DECISIONS 17).
+  // A first login whose role was never chosen goes to role selection first (docs/accounts.md#role-selection).
   const mustChooseRole = user !== undefined && user !== null && !user.roleChosen;
   useEffect(() => {
     if (mustChooseRole && location.pathname !== '/role-selection') void navigate('/role-selection', { replace: true });

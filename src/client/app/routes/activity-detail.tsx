@@ -13,18 +13,20 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type Activity, CATEGORIES } from '../../../domain/activities';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useActivity } from '../../features/activities/api/get-activity';
+import { BookAction } from '../../features/bookings/components/book-action';
 import { useAuthUser } from '../../features/auth/api/auth-user';
 import { CategoryBadge, SponsorBadge } from '../../features/activities/components/badges';
 import { RatingStars } from '../../features/activities/components/rating-stars';
 import { ShareButton } from '../../features/activities/components/share-button';
 import { FavouriteButton } from '../../features/favourites/favourite-button';
 import { useOriginQuery } from '../../features/location/location-provider';
+import { ReviewForm } from '../../features/reviews/components/review-form';
 import { ReviewList } from '../../features/reviews/components/review-list';
 import { useLanguage } from '../../i18n/use-language';
 import { ApiError } from '../../lib/api-client';
@@ -35,7 +37,7 @@ import { useTagLabel } from '../../features/tags/use-tag-label';
 
 const LocationMap = lazy(() => import('../../features/map/components/location-map'));
 
-/** Spec 9 / DECISIONS 3: shown only when an activity has no opening hours of its own. */
+/** Shown only when an activity has no opening hours of its own (docs/product.md#opening-hours-and-market-days). */
 const FALLBACK_OPENING_HOURS = '09:00-18:00';
 
 const directionsUrl = (a: Activity) =>
@@ -94,6 +96,9 @@ export function ActivityDetailRoute() {
   const { data: activity, isPending, error } = useActivity(id, { ...origin, lng: language });
   const { data: user } = useAuthUser();
   const loginHref = useLoginHref();
+  const [params, setParams] = useSearchParams();
+  // The overview's "Book" button comes here with ?book=1: the dialog opens at once.
+  const bookAtStart = params.get('book') === '1';
 
   if (!validId || (error instanceof ApiError && (error.status === 404 || error.status === 400)))
     return <NotFoundState />;
@@ -236,8 +241,8 @@ export function ActivityDetailRoute() {
             <h2 id="reviews-title" className="text-xl font-semibold text-ink-900">
               {t('reviews.title')}
             </h2>
-            {/* The review form takes its place here when it comes. */}
             <ReviewList activityId={activity.id} />
+            <ReviewForm activityId={activity.id} loggedIn={Boolean(user)} />
           </section>
         </div>
 
@@ -262,7 +267,24 @@ export function ActivityDetailRoute() {
               </div>
             ) : null}
             {activity.bookingRequired ? (
-              <p className="mt-3 text-sm text-ink-600">{t('price.bookingHint')}</p>
+              <BookAction
+                activity={activity}
+                openAtStart={bookAtStart}
+                onOpenChange={(open) => {
+                  if (open || !bookAtStart) return;
+                  const next = new URLSearchParams(params);
+                  next.delete('book');
+                  setParams(next, { replace: true });
+                }}
+                {...(user?.email
+                  ? {
+                      prefill: {
+                        name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+                        email: user.email,
+                      },
+                    }
+                  : {})}
+              />
             ) : (
               <Button asChild className="mt-4 w-full" size="lg">
                 <a href={mapSearchUrl(activity)} target="_blank" rel="noopener noreferrer">

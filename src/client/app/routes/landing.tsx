@@ -10,7 +10,7 @@ const DISCOVER = [
   { key: 'nature', icon: Mountain, image: '/images/activities/viewpoints-1.svg', category: 'viewpoints' },
 ] as const;
 
-/** Marketing page for visitors who are not logged in (spec 2). */
+/** Marketing page for visitors who are not logged in (docs/product.md#screens). */
 export function LandingRoute() {
   const { t } = useTranslation('landing');
   return (

@@ -5,17 +5,25 @@ import type { DemoAccount } from '../../../domain/auth';
 import { isReturnPath, loginPath } from '../../../domain/return-path';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useDemoLogin } from '../../features/auth/api/auth-mutations';
+import { useClientConfig } from '../../lib/client-config';
 
 const cardClass =
   'flex flex-col items-start gap-2 rounded-3xl bg-white p-6 ring-1 ring-sand-200 hover:ring-terracotta-500';
 
-/** The demo login portal (spec 2): admin, provider, browse as visitor, and the real login. */
+/**
+ * The login portal (docs/accounts.md): the demo logins and the real login,
+ * each only where this server offers it, and always browsing as a visitor.
+ */
 export function LoginRoute() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const demoLogin = useDemoLogin();
+  const config = useClientConfig();
+  // Until the server has said which logins exist, offer none (a failed config load: the real login only).
+  const logins = config.data?.logins ?? { demo: false, identityProvider: config.isError };
   const error = params.get('error');
   // Where the visitor was before logging in (set by /api/login?returnTo=...).
   const requested = params.get('returnTo');
@@ -40,8 +48,14 @@ export function LoginRoute() {
           {t(error === 'provider_unavailable' ? 'login.providerUnavailable' : 'login.callbackFailed')}
         </p>
       ) : null}
+      {config.isPending ? <Skeleton className="mt-8 h-40 w-full" /> : null}
+      {!config.isPending && !logins.demo && !logins.identityProvider ? (
+        <p role="status" className="mt-8 rounded-2xl bg-sand-100 p-4 text-ink-700">
+          {t('login.noneConfigured')}
+        </p>
+      ) : null}
       <div className="mt-8 grid gap-4 sm:grid-cols-3">
-        {(['admin', 'provider'] as const).map((account) => {
+        {(logins.demo ? (['admin', 'provider'] as const) : []).map((account) => {
           const Icon = account === 'admin' ? LayoutDashboard : Store;
           const key = account === 'admin' ? 'asAdmin' : 'asProvider';
           return (
@@ -64,13 +78,15 @@ export function LoginRoute() {
           <span className="text-sm text-ink-600">{t('login.asVisitorText')}</span>
         </Link>
       </div>
-      <div className="mt-8 flex items-center gap-3 rounded-3xl bg-sand-100 p-5">
-        <KeyRound aria-hidden className="h-6 w-6 shrink-0 text-ink-700" />
-        <p className="flex-1 text-sm text-ink-700">{t('login.realText')}</p>
-        <Button asChild variant="secondary" size="sm">
-          <a href={loginPath(returnTo)}>{t('login.real')}</a>
-        </Button>
-      </div>
+      {logins.identityProvider ? (
+        <div className="mt-8 flex items-center gap-3 rounded-3xl bg-sand-100 p-5">
+          <KeyRound aria-hidden className="h-6 w-6 shrink-0 text-ink-700" />
+          <p className="flex-1 text-sm text-ink-700">{t('login.realText')}</p>
+          <Button asChild variant="secondary" size="sm">
+            <a href={loginPath(returnTo)}>{t('login.real')}</a>
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -56,7 +56,7 @@ function NearbyStats() {
   );
 }
 
-/** /kaart: every activity of the chosen category on a real map (DECISIONS 8, 9). */
+/** /kaart: every activity of the chosen category on a real map (docs/product.md#maps). */
 export function MapRoute() {
   const { t } = useTranslation('activities');
   const language = useLanguage();

@@ -39,14 +39,19 @@ function OwnActivities() {
   );
 }
 
-/** "My activities" for approved providers (the full workspace comes later). */
+/** "My activities" for approved providers, with the way to their bookings. */
 export function ProviderRoute() {
   const { t } = useTranslation('account');
   return (
     <RequireAccess level="approvedProvider">
       <div className="mx-auto max-w-4xl px-4 py-10">
         <h1 className="font-display text-3xl font-semibold text-ink-900 md:text-4xl">{t('provider.title')}</h1>
-        <p className="mb-8 mt-2 text-ink-600">{t('provider.intro')}</p>
+        <p className="mb-4 mt-2 text-ink-600">{t('provider.intro')}</p>
+        <nav aria-label={t('provider.title')} className="mb-8">
+          <Link to="/provider/bookings" className="font-medium text-terracotta-700 hover:underline">
+            {t('provider.bookings')}
+          </Link>
+        </nav>
         <OwnActivities />
       </div>
     </RequireAccess>

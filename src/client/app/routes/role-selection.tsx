@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { RoleSelectionForm } from '../../features/auth/components/role-selection-form';
 import { RequireAccess } from '../require-access';
 
-/** Role choice after the first login (spec 2, DECISIONS 17). */
+/** Role choice after the first login (docs/accounts.md#role-selection). */
 export function RoleSelectionRoute() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();

@@ -11,6 +11,8 @@ export const DialogClose = RadixDialog.Close;
 interface DialogContentProps {
   /** Where focus goes when the dialog closes, when it was opened without a Trigger. */
   returnFocusTo?: React.RefObject<HTMLElement | null>;
+  /** Where focus goes when it opens (default: the first focusable element, the close button). */
+  initialFocus?: React.RefObject<HTMLElement | null>;
   title: string;
   description?: string;
   closeLabel: string;
@@ -26,6 +28,7 @@ export function DialogContent({
   children,
   className,
   returnFocusTo,
+  initialFocus,
 }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
@@ -38,6 +41,11 @@ export function DialogContent({
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onOpenAutoFocus={(event) => {
+          if (!initialFocus?.current) return;
+          event.preventDefault();
+          initialFocus.current.focus();
+        }}
         onCloseAutoFocus={(event) => {
           if (!returnFocusTo?.current) return;
           event.preventDefault();

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec 9: one toast visible at a time, 5 s each; dismissed ones are removed after a long delay. */
+/** One toast visible at a time, 5 s each; dismissed ones are removed after a long delay (docs/product.md#notifications). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
@@ -40,7 +40,7 @@ export function dismissToast(id: string) {
   );
 }
 
-/** Shows a toast; a new one replaces the one on screen (spec 2). */
+/** Shows a toast; a new one replaces the one on screen (docs/product.md#notifications). */
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);

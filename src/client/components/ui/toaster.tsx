@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { dismissToast, TOAST_DURATION_MS, useToasts } from './toast-store';
 
-/** The toast region: F8 focuses it, swipe right (50 px) dismisses (Radix defaults, spec 9). */
+/** The toast region: F8 focuses it, swipe right (50 px) dismisses (docs/product.md#notifications: Radix defaults). */
 export function Toaster() {
   const { t } = useTranslation();
   const toasts = useToasts();

@@ -2,7 +2,7 @@ import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 
 /**
- * Spec 9: tooltips open after 700 ms, and skip that delay for 300 ms after
+ * Tooltips open after 700 ms (docs/product.md#constants), and skip that delay for 300 ms after
  * one closes. Each tooltip brings its own provider, so screens without
  * tooltips do not load them.
  */

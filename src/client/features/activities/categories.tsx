@@ -1,7 +1,7 @@
 import { Bike, Eye, type LucideIcon, PartyPopper, ShoppingBasket, Sparkles, Star, Sun, Wine } from 'lucide-react';
 import type { Category, CategoryFilter } from '../../../domain/activities';
 
-/** Icon and colours of each category (one colour per category, DECISIONS 1). */
+/** Icon and colours of each category (docs/product.md#categories-and-vocabulary: one colour per category). */
 export const CATEGORY_STYLE: Record<Category, { icon: LucideIcon; badge: string }> = {
   markten: { icon: ShoppingBasket, badge: 'bg-terracotta-100 text-terracotta-800' },
   feesten: { icon: PartyPopper, badge: 'bg-lavender-100 text-lavender-600' },

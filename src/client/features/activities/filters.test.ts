@@ -11,7 +11,7 @@ import {
 const read = (query: string) => readOverviewState(new URLSearchParams(query));
 
 describe('overview state in the URL', () => {
-  it('starts at the defaults of spec 4: price 0-200, rating 0, distance, nothing ticked, no tags', () => {
+  it('starts at the defaults of docs/product.md#filters-and-sorting: price 0-200, rating 0, distance, nothing ticked, no tags', () => {
     expect(read('')).toEqual({ category: 'alle', search: '', view: 'grid', filters: DEFAULT_FILTERS });
     expect(DEFAULT_FILTERS).toEqual({
       priceRange: [0, 200],

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/activities';
 import type { QueryValue } from '../../lib/api-client';
 
-/** The filter dialog's state (spec 3). */
+/** The filter dialog's state (docs/product.md#filters-and-sorting). */
 export interface Filters {
   priceRange: [number, number];
   minRating: number;
@@ -20,7 +20,7 @@ export interface Filters {
   selectedTags: string[];
 }
 
-/** What Reset restores (spec 4). */
+/** What Reset restores (docs/product.md#filters-and-sorting). */
 export const DEFAULT_FILTERS: Filters = {
   priceRange: [PRICE_FILTER.min, PRICE_FILTER.max],
   minRating: RATING_FILTER.min,

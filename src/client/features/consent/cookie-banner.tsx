@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { forgetLanguageCookie, persistLanguage } from '../../i18n';
 import { type Consent, readConsent, storeConsent } from '../../lib/consent';
 
-/** Spec 9: the banner appears 2 s after load when no choice is stored. */
+/** The banner appears 2 s after load when no choice is stored (docs/product.md#cookie-consent). */
 export const COOKIE_BANNER_DELAY_MS = 2000;
 
 export function CookieBanner() {

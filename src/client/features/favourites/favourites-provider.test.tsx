@@ -31,7 +31,7 @@ describe('favourites', () => {
     expect(stored()).toBeNull();
   });
 
-  it('keeps a stored list across a reload (DECISIONS 7)', () => {
+  it('keeps a stored list across a reload (docs/product.md#favourites)', () => {
     localStorage.setItem(FAVOURITES_STORAGE_KEY, '[4,2,4]');
     const { result } = renderHook(() => useFavorites(), { wrapper });
     expect(result.current.favourites).toEqual([4, 2]);
@@ -50,7 +50,7 @@ describe('favourites', () => {
     },
   );
 
-  it('throws the spec message outside its provider', () => {
+  it('throws the product’s message outside its provider', () => {
     function Orphan() {
       useFavorites();
       return null;

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 export const FAVOURITES_STORAGE_KEY = 'discoverlocal-favorites';
 
 /**
- * Reads the stored favourites (DECISIONS 7: they survive reloads). A value
+ * Reads the stored favourites (docs/product.md#favourites: they survive reloads). A value
  * that is not a JSON array of ids is removed, logged, and read as empty.
  */
 export function readStoredFavourites(storage: Storage = localStorage): number[] {

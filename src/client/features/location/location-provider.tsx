@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import type { Position } from '../../../domain/geo';
 
-/** Spec 9: high accuracy, 10 s timeout, positions up to 5 minutes old are fine. */
+/** High accuracy, 10 s timeout, positions up to 5 minutes old are fine (docs/product.md#constants). */
 export const GEOLOCATION_OPTIONS: PositionOptions = {
   enableHighAccuracy: true,
   timeout: 10_000,

@@ -9,11 +9,11 @@ export interface MapActivity {
   latitude: number;
   longitude: number;
   imageUrl: string | null;
-  /** Spec 3: optional on the map, shown as 4.5 when missing. */
+  /** Optional on the map, shown as 4.5 when missing (docs/product.md#maps). */
   rating?: number | null;
   reviewCount?: number;
   distance: number;
 }
 
-/** Spec 3: a map activity without a rating is shown as 4.5. */
+/** A map activity without a rating is shown as 4.5 (docs/product.md#maps). */
 export const MISSING_MAP_RATING = 4.5;

@@ -23,7 +23,7 @@ export const activities = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** Stable key of seeded records; null for activities made in the app. */
     slug: varchar('slug', { length: 120 }).unique(),
-    /** Original text, shown when a language has no translation (DECISIONS 2). */
+    /** Original text, shown when a language has no translation (docs/product.md#activity-text-in-five-languages). */
     name: varchar('name', { length: 200 }).notNull(),
     description: text('description').notNull(),
     /** Language of the original text. */
@@ -35,10 +35,11 @@ export const activities = pgTable(
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     imageUrl: text('image_url'),
-    /** Average of approved reviews, kept current by the reviews service (DECISIONS 6b). */
+    /** Average of approved reviews, kept current by the reviews service (docs/product.md#ratings). */
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
-    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }),
+    /** Per person, in cents (docs/product.md#dates-times-and-money); null when unknown, 0 when free. */
+    priceCents: integer('price_cents'),
     openingHours: text('opening_hours'),
     marketDays: text('market_days'),
     contactPhone: varchar('contact_phone', { length: 40 }),
@@ -62,7 +63,7 @@ export const activities = pgTable(
     check('activities_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('activities_longitude_check', sql`${t.longitude} between -180 and 180`),
     check('activities_rating_check', sql`${t.rating} between 0 and 5`),
-    check('activities_price_check', sql`${t.price} is null or ${t.price} >= 0`),
+    check('activities_price_check', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
     check('activities_sponsor_level_check', sql`${t.sponsorLevel} between 0 and 3`),
     check('activities_sponsored_check', sql`${t.isSponsored} = (${t.sponsorLevel} > 0)`),
     check('activities_language_check', sql`${t.language} in ${inList(LANGUAGES)}`),
@@ -74,7 +75,7 @@ export const activities = pgTable(
   ],
 );
 
-/** Name and description per language (DECISIONS 2), plus the localized place and hours. */
+/** Name and description per language (docs/product.md#activity-text-in-five-languages), plus the localized place and hours. */
 export const activityTranslations = pgTable(
   'activity_translations',
   {

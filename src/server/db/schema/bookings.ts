@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { BOOKING_PEOPLE, BOOKING_STATUSES } from '../../../domain/bookings.js';
+import { check, date, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { BOOKING_ACTORS, BOOKING_PEOPLE, BOOKING_STATUSES } from '../../../domain/bookings.js';
+import { LANGUAGES } from '../../../domain/languages.js';
 import { activities } from './activities.js';
 import { inList } from './sql-helpers.js';
 import { users } from './users.js';
@@ -19,9 +20,15 @@ export const bookings = pgTable(
     customerPhone: varchar('customer_phone', { length: 40 }),
     numberOfPeople: integer('number_of_people').notNull().default(1),
     bookingDate: date('booking_date').notNull(),
-    totalAmount: numeric('total_amount', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    /** Price per person times people, in cents, computed by the server (docs/product.md#bookings). */
+    totalAmountCents: integer('total_amount_cents').notNull().default(0),
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     notes: text('notes'),
+    /** The language the guest booked in: every mail about the booking is in it. */
+    language: varchar('language', { length: 2 }).notNull().default('nl'),
+    /** The client's Idempotency-Key and a hash of the request it came with. */
+    idempotencyKey: varchar('idempotency_key', { length: 200 }).unique(),
+    requestHash: varchar('request_hash', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,7 +38,31 @@ export const bookings = pgTable(
       sql`${t.numberOfPeople} between ${sql.raw(String(BOOKING_PEOPLE.min))} and ${sql.raw(String(BOOKING_PEOPLE.max))}`,
     ),
     check('bookings_status_check', sql`${t.status} in ${inList(BOOKING_STATUSES)}`),
-    check('bookings_total_check', sql`${t.totalAmount} >= 0`),
+    check('bookings_total_check', sql`${t.totalAmountCents} >= 0`),
+    check('bookings_language_check', sql`${t.language} in ${inList(LANGUAGES)}`),
     index('bookings_activity_idx').on(t.activityId, t.bookingDate),
+    index('bookings_user_idx').on(t.userId),
+    index('bookings_email_idx').on(sql`lower(${t.customerEmail})`),
+  ],
+);
+
+/** Every change of a booking's status, with who made it and when (docs/product.md#bookings). */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    fromStatus: varchar('from_status', { length: 20 }),
+    toStatus: varchar('to_status', { length: 20 }).notNull(),
+    actor: varchar('actor', { length: 20 }).notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('booking_events_actor_check', sql`${t.actor} in ${inList(BOOKING_ACTORS)}`),
+    index('booking_events_booking_idx').on(t.bookingId, t.createdAt),
   ],
 );

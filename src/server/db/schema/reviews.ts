@@ -1,8 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { activities } from './activities.js';
+import { moderationChecks, moderationColumns } from './moderation.js';
 import { users } from './users.js';
 
+/** Reviews, hidden until an admin approves them; one per person (account or guest e-mail) per activity. */
 export const reviews = pgTable(
   'reviews',
   {
@@ -16,17 +29,25 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     title: varchar('title', { length: 120 }),
     comment: text('comment').notNull(),
-    isApproved: boolean('is_approved').notNull().default(false),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
-    moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
-    moderationReason: text('moderation_reason'),
+    /** The language the review was written in. */
+    language: varchar('language', { length: 2 }),
+    ...moderationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    ...moderationChecks('reviews', t),
     index('reviews_activity_public_idx')
       .on(t.activityId, t.createdAt.desc())
       .where(sql`${t.isApproved}`),
+    index('reviews_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('reviews_one_per_user_key')
+      .on(t.activityId, t.userId)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('reviews_one_per_guest_key')
+      .on(t.activityId, sql`lower(${t.guestEmail})`)
+      .where(sql`${t.userId} is null and ${t.guestEmail} is not null`),
   ],
 );

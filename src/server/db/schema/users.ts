@@ -18,12 +18,15 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: varchar('email', { length: 320 }).unique(),
+    /** Unique whatever its case (users_email_lower_key); only ever a verified address (docs/security.md). */
+    email: varchar('email', { length: 320 }),
+    /** The identity provider vouched for the address (or an operator did, through the admin command). */
+    emailVerified: boolean('email_verified').notNull().default(false),
     firstName: varchar('first_name', { length: 100 }),
     lastName: varchar('last_name', { length: 100 }),
     profileImageUrl: text('profile_image_url'),
     role: varchar('role', { length: 20 }).notNull().default('visitor'),
-    /** Set once the user has chosen a role after the first login (DECISIONS 17). */
+    /** Set once the user has chosen a role after the first login (docs/accounts.md#role-selection). */
     roleChosenAt: timestamp('role_chosen_at', { withTimezone: true }),
     company: varchar('company', { length: 200 }),
     phone: varchar('phone', { length: 40 }),
@@ -42,10 +45,11 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} in ${inList(ROLES)}`),
     index('users_role_idx').on(t.role),
     uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
   ],
 );
 
-/** Server-side sessions (DECISIONS 15). */
+/** Server-side sessions (docs/accounts.md#sessions). */
 export const sessions = pgTable(
   'sessions',
   {

@@ -1,10 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { Category } from '../../../domain/activities.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
+import type { ModerationStatus } from '../../../domain/moderation.js';
+import { bookingTotalCents, toCents } from '../../../domain/money.js';
 import { type ActivityText, insertActivity } from '../../modules/activities/repository.js';
 import { refreshRatings } from '../../modules/reviews/repository.js';
 import type { Db } from '../client.js';
-import { activityTags, adminSettings, bookings, providers, reviews, tags, users } from '../schema/index.js';
+import {
+  activityTags,
+  adminSettings,
+  bookingEvents,
+  bookings,
+  providers,
+  reviews,
+  tags,
+  users,
+} from '../schema/index.js';
 import i18n from './data/activity-i18n.json' with { type: 'json' };
 import demoReviews from './data/demo-reviews.json' with { type: 'json' };
 import places from './data/places.json' with { type: 'json' };
@@ -20,7 +31,7 @@ interface PlaceI18n {
 
 export const SEED_MARKER_KEY = 'seed.demo';
 
-/** Demo accounts (DECISIONS 16: no passwords; demo login and the admin CLI use these e-mails). */
+/** Demo accounts (docs/accounts.md#the-first-admin: no passwords; demo login and the admin CLI use these e-mails). */
 export const DEMO_USERS = {
   admin: { email: 'admin@discoverlocal.test', firstName: 'Claire', lastName: 'Fabre', role: 'admin', isApproved: true },
   provider: {
@@ -54,7 +65,7 @@ export const DEMO_USERS = {
 
 /** Activities the approved demo provider manages. */
 const PROVIDER_ACTIVITIES = ['rafting-gorges-de-l-aude', 'defile-de-pierre-lys', 'lac-d-arques'];
-/** One activity at each sponsor level (DECISIONS 22). */
+/** One activity at each sponsor level (docs/product.md#sponsorship). */
 const SPONSOR_LEVELS: Record<string, 1 | 2 | 3> = {
   'rafting-gorges-de-l-aude': 3,
   'maison-guinot': 2,
@@ -122,42 +133,59 @@ function guestEmail(name: string): string {
   return `${local}@example.com`;
 }
 
+export interface SeedOptions {
+  /**
+   * Write the demo accounts (admin, providers, visitor) too: only where the
+   * demo logins are on (docs/security.md). Without them the places, tags,
+   * reviews and bookings are written with no account behind them.
+   */
+  accounts: boolean;
+}
+
 /**
  * Writes the demo content into an empty database: the real places around
- * Limoux with their translations, tags, demo users, reviews and bookings.
+ * Limoux with their translations, tags, reviews and bookings, and the demo
+ * users when asked.
  */
-export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
+export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: SeedOptions): Promise<void> {
   await db.transaction(async (tx) => {
-    const insertedUsers = await tx
-      .insert(users)
-      .values(Object.values(DEMO_USERS).map((u) => ({ ...u, roleChosenAt: new Date(SEED_EPOCH) })))
-      .returning({ id: users.id, email: users.email });
-    const userId = (email: string) => {
-      const found = insertedUsers.find((u) => u.email === email);
-      if (!found) throw new Error(`seed user ${email} missing`);
-      return found.id;
-    };
+    const insertedUsers = accounts
+      ? await tx
+          .insert(users)
+          .values(
+            Object.values(DEMO_USERS).map((u) => ({ ...u, emailVerified: true, roleChosenAt: new Date(SEED_EPOCH) })),
+          )
+          .returning({ id: users.id, email: users.email })
+      : [];
+    const userId = (email: string): string | null => insertedUsers.find((u) => u.email === email)?.id ?? null;
     const adminId = userId(DEMO_USERS.admin.email);
     const visitorId = userId(DEMO_USERS.visitor.email);
+    const providerUserId = userId(DEMO_USERS.provider.email);
+    /** A decision of the demo admin (none without the demo accounts), at the seed's epoch. */
+    const moderated = (status: ModerationStatus) => ({
+      status,
+      isApproved: status === 'approved',
+      moderatedBy: status === 'pending' ? null : adminId,
+      moderatedAt: status === 'pending' ? null : new Date(SEED_EPOCH),
+    });
 
-    const providerRows = await tx
-      .insert(providers)
-      .values(
-        [DEMO_USERS.provider, DEMO_USERS.pendingProvider].map((p) => ({
-          userId: userId(p.email),
-          name: `${p.firstName} ${p.lastName}`,
-          email: p.email,
-          phone: p.phone,
-          company: p.company,
-          address: p.address,
-          isApproved: p.isApproved,
-          status: p.isApproved ? 'approved' : 'pending',
-          reviewedBy: p.isApproved ? adminId : null,
-          reviewedAt: p.isApproved ? new Date(SEED_EPOCH) : null,
-        })),
-      )
-      .returning({ id: providers.id, email: providers.email });
-    const demoProviderId = providerRows.find((p) => p.email === DEMO_USERS.provider.email)?.id;
+    const providerRows = accounts
+      ? await tx
+          .insert(providers)
+          .values(
+            [DEMO_USERS.provider, DEMO_USERS.pendingProvider].map((p) => ({
+              userId: userId(p.email),
+              name: `${p.firstName} ${p.lastName}`,
+              email: p.email,
+              phone: p.phone,
+              company: p.company,
+              address: p.address,
+              ...moderated(p.isApproved ? 'approved' : 'pending'),
+            })),
+          )
+          .returning({ id: providers.id, email: providers.email })
+      : [];
+    const demoProviderId = providerRows.find((p) => p.email === DEMO_USERS.provider.email)?.id ?? null;
 
     const activityIds = new Map<string, number>();
     const perCategory = new Map<string, number>();
@@ -193,7 +221,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
         latitude: place.latitude,
         longitude: place.longitude,
         imageUrl: imageFor(place.id, category, indexInCategory),
-        price: place.price_eur,
+        priceCents: place.price_eur === null ? null : toCents(place.price_eur),
         openingHours: isMarket ? null : place.opening_hours,
         marketDays: isMarket ? place.opening_hours : null,
         website: place.website,
@@ -222,17 +250,12 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       .values(
         [...tagNames].sort().map((name) => {
           const state = states.get(name);
-          const status = state?.status ?? 'approved';
+          const status = (state?.status ?? 'approved') as ModerationStatus;
           return {
             name,
-            isApproved: status === 'approved',
-            approvedBy: status === 'pending' ? null : adminId,
+            ...moderated(status),
             proposedBy:
-              state?.proposed_by === 'provider'
-                ? userId(DEMO_USERS.provider.email)
-                : state?.proposed_by === 'visitor'
-                  ? visitorId
-                  : null,
+              state?.proposed_by === 'provider' ? providerUserId : state?.proposed_by === 'visitor' ? visitorId : null,
           };
         }),
       )
@@ -244,36 +267,23 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     };
     await tx.insert(activityTags).values([
       ...places.flatMap((p) =>
-        p.tags.map((t) => ({
-          activityId: activityId(p.id),
-          tagId: tagId(t.nl),
-          isApproved: true,
-          approvedBy: adminId,
-        })),
+        p.tags.map((t) => ({ activityId: activityId(p.id), tagId: tagId(t.nl), ...moderated('approved') })),
       ),
       // Proposals awaiting moderation, and one rejected, so the tag admin has work and the rules can be seen.
-      {
-        activityId: activityId('lac-de-montbel'),
-        tagId: tagId('honden-toegestaan'),
-        proposedBy: userId(DEMO_USERS.provider.email),
-      },
-      {
-        activityId: activityId('lac-d-arques'),
-        tagId: tagId('familie'),
-        proposedBy: userId(DEMO_USERS.provider.email),
-      },
+      { activityId: activityId('lac-de-montbel'), tagId: tagId('honden-toegestaan'), proposedBy: providerUserId },
+      { activityId: activityId('lac-d-arques'), tagId: tagId('familie'), proposedBy: providerUserId },
       {
         activityId: activityId('gorges-de-galamus'),
         tagId: tagId('instagrammable'),
         proposedBy: visitorId,
-        approvedBy: adminId,
+        ...moderated('rejected'),
       },
     ]);
 
     // Reviews: the shared ones (one by the demo visitor) and the demo set; pending ones stay hidden.
     await tx.insert(reviews).values([
       ...sharedReviews.map((r) => {
-        const isVisitor = r.author_name === 'Sanne V.';
+        const isVisitor = r.author_name === 'Sanne V.' && visitorId !== null;
         return {
           activityId: activityId(r.activity_id),
           userId: isVisitor ? visitorId : null,
@@ -281,30 +291,34 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
           guestEmail: isVisitor ? null : guestEmail(r.author_name),
           rating: r.rating,
           comment: r.body,
-          isApproved: true,
-          moderatedBy: adminId,
+          ...moderated('approved'),
           createdAt: new Date(r.created_at),
         };
       }),
-      ...demoReviews.map((r) => ({
+      ...demoReviews.map((r, index) => ({
         activityId: activityId(r.activity_id),
         guestName: r.author_name,
-        guestEmail: guestEmail(r.author_name ?? 'anonymous guest'),
+        // One review per guest address and activity: anonymous guests each have their own address.
+        guestEmail: guestEmail(r.author_name ?? `anonymous guest ${index}`),
         isAnonymous: r.anonymous,
+        language: r.language,
         rating: r.rating,
         title: r.title,
         comment: r.body,
-        isApproved: r.status === 'approved',
-        moderatedBy: r.status === 'approved' ? adminId : null,
+        ...moderated(r.status as ModerationStatus),
         createdAt: new Date(r.created_at),
       })),
     ]);
     await refreshRatings(tx);
 
     const inDays = (days: number) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
-    await tx.insert(bookings).values([
+    const priceOf = (slug: string) => {
+      const price = places.find((p) => p.id === slug)?.price_eur ?? null;
+      return price === null ? null : toCents(price);
+    };
+    const demoBookings = [
       {
-        activityId: activityId('rafting-gorges-de-l-aude'),
+        slug: 'rafting-gorges-de-l-aude',
         userId: visitorId,
         customerName: 'Sanne Visser',
         customerEmail: DEMO_USERS.visitor.email,
@@ -312,23 +326,57 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
         numberOfPeople: 4,
         bookingDate: inDays(21),
         notes: 'Twee kinderen van 9 en 11, beiden kunnen zwemmen.',
+        language: 'nl',
+        status: 'pending',
       },
       {
-        activityId: activityId('rafting-gorges-de-l-aude'),
+        slug: 'rafting-gorges-de-l-aude',
         customerName: 'Tom Harris',
         customerEmail: 'tom.h@example.com',
         numberOfPeople: 2,
         bookingDate: inDays(35),
+        language: 'en',
         status: 'confirmed',
       },
       {
-        activityId: activityId('festival-de-carcassonne'),
+        slug: 'festival-de-carcassonne',
         customerName: 'Claire Martin',
         customerEmail: 'claire.m@example.com',
         numberOfPeople: 3,
         bookingDate: inDays(60),
+        language: 'fr',
+        status: 'pending',
       },
-    ]);
+    ] as const;
+    for (const { slug, ...booking } of demoBookings) {
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          ...booking,
+          activityId: activityId(slug),
+          totalAmountCents: bookingTotalCents(priceOf(slug), booking.numberOfPeople),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: bookings.id });
+      if (!row) throw new Error('seed booking missing');
+      // What happened to it, as the app keeps it.
+      await tx.insert(bookingEvents).values([
+        { bookingId: row.id, toStatus: 'pending', actor: 'userId' in booking ? 'user' : 'guest', createdAt: now },
+        ...(booking.status === 'confirmed'
+          ? [
+              {
+                bookingId: row.id,
+                fromStatus: 'pending',
+                toStatus: 'confirmed',
+                actor: 'provider',
+                actorUserId: providerUserId,
+                createdAt: now,
+              },
+            ]
+          : []),
+      ]);
+    }
 
     await tx.insert(adminSettings).values({
       key: SEED_MARKER_KEY,
@@ -341,7 +389,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
 /** Empties every table of content (for `npm run db:seed`, never at start). */
 export async function truncateAll(db: Db): Promise<void> {
   await db.execute(sql`truncate table
-    analytics, bookings, reviews, activity_tags, tags, activity_translations, activities,
+    outbox, analytics, booking_events, bookings, reviews, activity_tags, tags, activity_translations, activities,
     providers, sessions, admin_settings, users
     restart identity cascade`);
 }

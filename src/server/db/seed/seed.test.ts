@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { CATEGORIES } from '../../../domain/activities.js';
 import { PROJECT_ROOT } from '../../config.js';
 import { createTestDatabase } from '../../test/test-db.js';
 import { type Database, openPglite, queryRows } from '../client.js';
-import { activities, activityTranslations, bookings, reviews, tags, users } from '../schema/index.js';
+import { activities, activityTranslations, bookings, providers, reviews, tags, users } from '../schema/index.js';
 import places from './data/places.json' with { type: 'json' };
 import { ARTWORK } from './demo.js';
 import { resetDemoContent, seedOnFirstStart } from './index.js';
@@ -29,10 +29,12 @@ const total = async (table: PgTable) => {
 
 describe('demo seed', () => {
   it('seeds an empty database once, and never again', async () => {
-    expect(await seedOnFirstStart(database.db, 'none')).toBe(false);
+    expect(await seedOnFirstStart(database.db, 'none', { accounts: true })).toBe(false);
     expect(await total(activities)).toBe(0);
-    expect(await seedOnFirstStart(database.db, 'demo', new Date('2026-06-01T00:00:00Z'))).toBe(true);
-    expect(await seedOnFirstStart(database.db, 'demo')).toBe(false);
+    expect(await seedOnFirstStart(database.db, 'demo', { accounts: true }, new Date('2026-06-01T00:00:00Z'))).toBe(
+      true,
+    );
+    expect(await seedOnFirstStart(database.db, 'demo', { accounts: true })).toBe(false);
     expect(await total(activities)).toBe(36);
   });
 
@@ -54,7 +56,7 @@ describe('demo seed', () => {
       city: 'Limoux',
       latitude: 43.0547,
       longitude: 2.2186,
-      price: 0,
+      priceCents: 0,
       category: 'markten',
     });
     expect(limoux?.marketDays).toContain('Vendredi');
@@ -106,7 +108,7 @@ describe('demo seed', () => {
     expect(topRated[0]?.n).toBeGreaterThanOrEqual(10);
     expect(await total(bookings)).toBeGreaterThan(0);
     const tagStates = await database.db
-      .select({ name: tags.name, ok: tags.isApproved, by: tags.approvedBy })
+      .select({ name: tags.name, ok: tags.isApproved, by: tags.moderatedBy })
       .from(tags);
     expect(tagStates.find((t) => t.name === 'instagrammable')).toMatchObject({ ok: false, by: expect.any(String) });
     expect(tagStates.find((t) => t.name === 'honden-toegestaan')).toMatchObject({ ok: false, by: null });
@@ -134,17 +136,38 @@ describe('demo seed', () => {
   });
 
   it('resets to the same demo content without duplicates', async () => {
-    await resetDemoContent(database.db);
+    await resetDemoContent(database.db, { accounts: true });
     expect(await total(activities)).toBe(36);
     expect(await total(users)).toBe(4);
-    expect(await seedOnFirstStart(database.db, 'demo')).toBe(false);
+    expect(await seedOnFirstStart(database.db, 'demo', { accounts: true })).toBe(false);
+  });
+
+  it('writes no demo account where the demo logins are off: the content alone, nobody to log in as', async () => {
+    const other = await createTestDatabase();
+    try {
+      expect(await seedOnFirstStart(other.db, 'demo', { accounts: false })).toBe(true);
+      const [a] = await other.db.select({ n: count() }).from(activities);
+      const [u] = await other.db.select({ n: count() }).from(users);
+      const [p] = await other.db.select({ n: count() }).from(providers);
+      expect({ activities: a?.n, users: u?.n, providers: p?.n }).toEqual({ activities: 36, users: 0, providers: 0 });
+      // The reviews and bookings are there, as guests'.
+      const [r] = await other.db.select({ n: count() }).from(reviews);
+      expect(r?.n).toBeGreaterThan(0);
+      const owned = await other.db
+        .select({ id: activities.id })
+        .from(activities)
+        .where(sql`${activities.providerId} is not null`);
+      expect(owned).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
   });
 
   it('does not seed a database that already has content of its own', async () => {
     const other = await createTestDatabase();
     try {
       await other.db.insert(users).values({ email: 'someone@example.com' });
-      expect(await seedOnFirstStart(other.db, 'demo')).toBe(false);
+      expect(await seedOnFirstStart(other.db, 'demo', { accounts: true })).toBe(false);
       const [n] = await other.db.select({ n: count() }).from(activities);
       expect(n?.n).toBe(0);
     } finally {
@@ -154,18 +177,31 @@ describe('demo seed', () => {
 });
 
 describe('embedded database restarts', () => {
+  it('keeps its folder, and the data folder around it, to this user only (0700)', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dl-private-'));
+    try {
+      await chmod(dataDir, 0o755);
+      const database = await openPglite(path.join(dataDir, 'pglite'));
+      await database.close();
+      expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+      expect((await stat(path.join(dataDir, 'pglite'))).mode & 0o777).toBe(0o700);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps every row of a file-backed embedded database across a restart and seeds nothing twice', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'dl-restart-'));
     try {
       const first = await openPglite(dir);
       await first.migrate();
-      expect(await seedOnFirstStart(first.db, 'demo')).toBe(true);
+      expect(await seedOnFirstStart(first.db, 'demo', { accounts: true })).toBe(true);
       await first.db.insert(users).values({ email: 'kept@example.com' });
       await first.close();
 
       const second = await openPglite(dir);
       await second.migrate();
-      expect(await seedOnFirstStart(second.db, 'demo')).toBe(false);
+      expect(await seedOnFirstStart(second.db, 'demo', { accounts: true })).toBe(false);
       const [a] = await second.db.select({ n: count() }).from(activities);
       const [u] = await second.db.select({ n: count() }).from(users);
       expect(a?.n).toBe(36);

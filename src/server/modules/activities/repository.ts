@@ -4,6 +4,7 @@ import { CATEGORIES, TOP_RATED_MIN_RATING } from '../../../domain/activities.js'
 import { EARTH_RADIUS_KM, type Position } from '../../../domain/geo.js';
 import type { Language } from '../../../domain/languages.js';
 import { LANGUAGES } from '../../../domain/languages.js';
+import { toCents } from '../../../domain/money.js';
 import { buildSearchDocument, normalizeText } from '../../../domain/search.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityTags, activityTranslations, tags } from '../../db/schema/index.js';
@@ -21,7 +22,7 @@ export interface ActivityFilters {
 
 const translation = activityTranslations;
 
-/** Only active and approved activities are public (DECISIONS 19). */
+/** Only active and approved activities are public (docs/permissions.md#public-activities). */
 const isPublic = and(eq(activities.isActive, true), eq(activities.isApproved, true));
 
 /** Great-circle distance in km from `origin` to the activity, in SQL. */
@@ -40,8 +41,9 @@ function filterConditions(f: ActivityFilters): SQL[] {
   else if (f.category && f.category !== 'alle') conditions.push(eq(activities.category, f.category));
   // Words are normalised to letters and digits, so they hold no LIKE wildcards.
   for (const word of f.searchWords) conditions.push(sql`${activities.searchText} like ${`% ${word}%`}`);
-  if (f.minPrice !== undefined) conditions.push(gte(activities.price, f.minPrice));
-  if (f.maxPrice !== undefined) conditions.push(lte(activities.price, f.maxPrice));
+  // Prices are kept in cents; the filter speaks euros.
+  if (f.minPrice !== undefined) conditions.push(gte(activities.priceCents, toCents(f.minPrice)));
+  if (f.maxPrice !== undefined) conditions.push(lte(activities.priceCents, toCents(f.maxPrice)));
   if (f.minRating !== undefined && f.minRating > 0) conditions.push(gte(activities.rating, f.minRating));
   if (f.bookable !== undefined) conditions.push(eq(activities.bookingRequired, f.bookable));
   if (f.sponsored !== undefined) conditions.push(eq(activities.isSponsored, f.sponsored));
@@ -74,7 +76,7 @@ function localizedColumns(origin: Position) {
     imageUrl: activities.imageUrl,
     rating: activities.rating,
     reviewCount: activities.reviewCount,
-    price: activities.price,
+    priceCents: activities.priceCents,
     contactPhone: activities.contactPhone,
     contactEmail: activities.contactEmail,
     website: activities.website,
@@ -92,14 +94,14 @@ function orderFor(sort: SortOption, origin: Position): SQL[] {
   const distance = distanceKm(origin);
   switch (sort) {
     case 'distance':
-      // Sponsors first, TOP before Premium before Sponsor, each group by distance (DECISIONS 22).
+      // Sponsors first, TOP before Premium before Sponsor, each group by distance (docs/product.md#sponsorship).
       return [desc(activities.sponsorLevel), asc(distance), asc(activities.id)];
     case 'rating':
       return [desc(activities.rating), desc(activities.reviewCount), asc(distance), asc(activities.id)];
     case 'price_low':
-      return [sql`${activities.price} asc nulls last`, asc(distance), asc(activities.id)];
+      return [sql`${activities.priceCents} asc nulls last`, asc(distance), asc(activities.id)];
     case 'price_high':
-      return [sql`${activities.price} desc nulls last`, asc(distance), asc(activities.id)];
+      return [sql`${activities.priceCents} desc nulls last`, asc(distance), asc(activities.id)];
     case 'name':
       return [sql`coalesce(${translation.sortName}, ${activities.sortName}) asc`, asc(activities.id)];
     case 'newest':

@@ -7,19 +7,13 @@ import {
   positionQuery,
   statsSchema,
 } from '../../../domain/activity-schemas.js';
-import type { Db } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
+import { sendPage } from '../../plugins/paging.js';
 import * as service from './service.js';
 
-/** The `Link: <...>; rel="next"` URL: the same query with the next offset. */
-function nextPageLink(url: string, nextOffset: number): string {
-  const parsed = new URL(url, 'http://local');
-  parsed.searchParams.set('offset', String(nextOffset));
-  return `<${parsed.pathname}${parsed.search}>; rel="next"`;
-}
-
 export const activityRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  ({ db }: Pick<Deps, 'db'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/activities',
@@ -37,13 +31,7 @@ export const activityRoutes =
           },
         },
       },
-      async (request, reply) => {
-        const { items, total } = await service.listActivities(db, request.query);
-        const nextOffset = request.query.offset + items.length;
-        reply.header('X-Total-Count', String(total));
-        if (items.length > 0 && nextOffset < total) reply.header('Link', nextPageLink(request.url, nextOffset));
-        return items;
-      },
+      async (request, reply) => sendPage(request, reply, await service.listActivities(db, request.query)),
     );
 
     app.get(

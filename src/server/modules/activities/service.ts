@@ -1,6 +1,7 @@
 import { type Activity, type ActivityListQuery, STATS_CATEGORIES, type Stats } from '../../../domain/activities.js';
 import { LIMOUX, type Position, roundKm } from '../../../domain/geo.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
+import { toEuros } from '../../../domain/money.js';
 import { searchWords } from '../../../domain/search.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
@@ -8,13 +9,13 @@ import * as repo from './repository.js';
 
 export const activityNotFound = () => notFound('Activity not found', 'ACTIVITY_NOT_FOUND');
 
-function present(row: repo.ActivityRow, tagNames: string[]): Activity {
+function present({ priceCents, ...row }: repo.ActivityRow, tagNames: string[]): Activity {
   return {
     ...row,
     category: row.category as Activity['category'],
     distance: roundKm(Number(row.distance)),
     rating: Number(row.rating),
-    price: row.price === null ? null : Number(row.price),
+    price: priceCents === null ? null : toEuros(priceCents),
     tags: tagNames,
     createdAt: row.createdAt.toISOString(),
   };
@@ -24,7 +25,7 @@ function originOf(query: { lat?: number; lon?: number }): Position {
   return query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : LIMOUX;
 }
 
-/** A page of public activities and the total that match (DECISIONS 19, 22, 24). */
+/** A page of public activities and the total that match (docs/api.md#lists-in-pages). */
 export async function listActivities(db: Db, query: ActivityListQuery): Promise<{ items: Activity[]; total: number }> {
   const words = query.search ? searchWords(query.search) : [];
   // A search of nothing but punctuation matches nothing (an empty search matches everything).
@@ -73,7 +74,7 @@ export async function assertPublicActivity(db: Db, id: number): Promise<void> {
   if (!(await repo.isPublicActivity(db, id))) throw activityNotFound();
 }
 
-/** Counts of public activities per kind (spec 3: 0 when missing). */
+/** Counts of public activities per kind (0 when there are none). */
 export async function getStats(db: Db): Promise<Stats> {
   const counts = await repo.countPublicByCategory(db);
   return {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { providers, users } from '../../db/schema/index.js';
 
@@ -35,4 +35,14 @@ export async function countAdmins(db: Db): Promise<number> {
     .from(users)
     .where(and(eq(users.role, 'admin')));
   return row?.n ?? 0;
+}
+
+export async function updateProvider(db: Db, id: number, values: Partial<typeof providers.$inferInsert>) {
+  const [row] = await db.update(providers).set(values).where(eq(providers.id, id)).returning();
+  return row;
+}
+
+/** Serialises role changes, so two admins demoting each other cannot leave none. */
+export async function lockRoleChanges(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(470113)`);
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, PendingProvider } from '../../../domain/admin.js';
-import type { AdminActivityTag, AdminTag, Tag } from '../../../domain/tags.js';
+import { type AdminActivityTag, type AdminTag, MAX_PENDING_PROPOSALS, type Tag } from '../../../domain/tags.js';
 import { activityTags, providers, tags, users } from '../../db/schema/index.js';
 import { createActivity, createTag, createUser } from '../../test/factories.js';
 import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
@@ -62,7 +62,7 @@ describe('providers', () => {
     const [account] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(account?.isApproved).toBe(true);
     const [row] = await ctx.db.select().from(providers).where(eq(providers.id, provider.id));
-    expect(row).toMatchObject({ status: 'approved', isApproved: true, reviewedBy: adminId });
+    expect(row).toMatchObject({ status: 'approved', isApproved: true, moderatedBy: adminId });
     const pending = await call('GET', '/api/admin/providers/pending');
     expect(pending.json<PendingProvider[]>().some((p) => p.id === provider.id)).toBe(false);
   });
@@ -202,7 +202,7 @@ describe('tags', () => {
     const reject = await call('PATCH', `/api/admin/tags/${tag.id}/approval`, { isApproved: false });
     expect(reject.json<AdminTag>()).toMatchObject({ status: 'rejected', isApproved: false });
     const [row] = await ctx.db.select().from(tags).where(eq(tags.id, tag.id));
-    expect(row?.approvedBy).toBe(adminId);
+    expect(row?.moderatedBy).toBe(adminId);
     const again = await call('PATCH', `/api/admin/tags/${tag.id}/approval`, { isApproved: true });
     expect(again.json<AdminTag>().status).toBe('approved');
     expect((await call('PATCH', `/api/admin/tags/${tag.id}/approval`, { isApproved: 2 })).statusCode).toBe(400);
@@ -225,6 +225,80 @@ describe('tags', () => {
     const after = await ctx.app.inject({ method: 'GET', url: `/api/activities/${activityId}/tags` });
     expect(after.json<Tag[]>().map((t) => t.name)).toContain('avondmarkt');
     const [row] = await ctx.db.select().from(activityTags).where(eq(activityTags.id, link.id));
-    expect(row?.approvedBy).toBe(adminId);
+    expect(row?.moderatedBy).toBe(adminId);
+  });
+});
+
+describe('tag proposals against abuse, and the admin lists in pages', () => {
+  it('caps the proposals one person may have waiting, and refuses the next with its own code', async () => {
+    const eager = await createUser(ctx.db, { roleChosenAt: new Date() });
+    const cookie = await sessionCookieFor(ctx.db, eager.id);
+    await ctx.db
+      .insert(tags)
+      .values(Array.from({ length: MAX_PENDING_PROPOSALS }, (_, i) => ({ name: `cap-${i}`, proposedBy: eager.id })));
+    const res = await call('POST', '/api/tags', { name: 'one-too-many' }, cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'TOO_MANY_PENDING' });
+    const link = await call(
+      'POST',
+      `/api/activities/${await createActivity(ctx.db)}/tags`,
+      { name: 'cap-link' },
+      cookie,
+    );
+    expect(link.json()).toMatchObject({ code: 'TOO_MANY_PENDING' });
+    expect(await ctx.db.select().from(tags).where(eq(tags.name, 'one-too-many'))).toHaveLength(0);
+    // Once an admin has decided one, there is room again.
+    const [first] = await ctx.db.select().from(tags).where(eq(tags.name, 'cap-0'));
+    await call('PATCH', `/api/admin/tags/${first?.id}/approval`, { isApproved: 0 });
+    expect((await call('POST', '/api/tags', { name: 'one-too-many' }, cookie)).statusCode).toBe(201);
+  });
+
+  it('limits how fast one account proposes, whatever address it comes from', async () => {
+    const quick = await createUser(ctx.db, { roleChosenAt: new Date() });
+    const cookie = await sessionCookieFor(ctx.db, quick.id);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/tags',
+        headers: { cookie, ...sameOrigin },
+        remoteAddress: `192.0.2.${i + 1}`,
+        payload: { name: `snel-${i}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Another account is not held back by it.
+    const other = await sessionCookieFor(ctx.db, (await createUser(ctx.db, { roleChosenAt: new Date() })).id);
+    expect((await call('POST', '/api/tags', { name: 'ander-account' }, other)).statusCode).toBe(201);
+  });
+
+  it('pages the admin lists with limit and offset, the total in X-Total-Count and the next page in Link', async () => {
+    await ctx.db.insert(tags).values(Array.from({ length: 7 }, (_, i) => ({ name: `paged-${i}` })));
+    const all = await call('GET', '/api/admin/tags/pending?limit=200');
+    const total = Number(all.headers['x-total-count']);
+    expect(total).toBe(all.json<AdminTag[]>().length);
+    const first = await call('GET', '/api/admin/tags/pending?limit=3');
+    expect(first.json<AdminTag[]>()).toHaveLength(3);
+    expect(first.headers['x-total-count']).toBe(String(total));
+    expect(first.headers.link).toBe('</api/admin/tags/pending?limit=3&offset=3>; rel="next"');
+    const last = await call('GET', `/api/admin/tags/pending?limit=3&offset=${total - 2}`);
+    expect(last.json<AdminTag[]>()).toHaveLength(2);
+    expect(last.headers.link).toBeUndefined();
+    const seen = new Set<number>();
+    for (let offset = 0; offset < total; offset += 4) {
+      for (const tag of (await call('GET', `/api/admin/tags/pending?limit=4&offset=${offset}`)).json<AdminTag[]>())
+        seen.add(tag.id);
+    }
+    expect(seen.size).toBe(total);
+    const approved = await call('GET', '/api/admin/tags?status=approved&limit=1');
+    expect(approved.json<AdminTag[]>().every((t) => t.status === 'approved')).toBe(true);
+    const links = await call('GET', '/api/admin/activity-tags/pending?limit=1');
+    expect(links.json<AdminActivityTag[]>()).toHaveLength(1);
+    expect(Number(links.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
+    for (const bad of ['limit=0', 'limit=201', 'offset=-1', 'status=maybe', 'page=2']) {
+      expect((await call('GET', `/api/admin/tags?${bad}`)).statusCode, bad).toBe(400);
+    }
   });
 });

@@ -8,7 +8,7 @@ import {
   userIdParams,
 } from '../../../domain/admin.js';
 import { PROVIDER_STATUSES } from '../../../domain/roles.js';
-import type { Db } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
 import { principalOfRequest } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import * as service from './service.js';
@@ -17,8 +17,9 @@ const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 const reviewResult = z.object({ id: z.number().int(), status: z.enum(PROVIDER_STATUSES) });
 
 export const adminRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db } = deps;
     app.get(
       '/admin/users',
       {
@@ -41,9 +42,9 @@ export const adminRoutes =
       async () => service.listPendingProviders(db),
     );
 
-    for (const [action, decision] of [
-      ['approve', 'approved'],
-      ['reject', 'rejected'],
+    for (const [action, approve] of [
+      ['approve', true],
+      ['reject', false],
     ] as const) {
       app.post(
         `/admin/providers/:id/${action}`,
@@ -56,7 +57,7 @@ export const adminRoutes =
             response: { 200: reviewResult, 400: apiErrorSchema, 404: apiErrorSchema, ...denied },
           },
         },
-        async (request) => service.reviewProvider(db, principalOfRequest(request), request.params.id, decision),
+        async (request) => service.reviewProvider(deps, principalOfRequest(request), request.params.id, approve),
       );
     }
 
@@ -73,6 +74,7 @@ export const adminRoutes =
           response: { 200: adminUserSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...denied },
         },
       },
-      async (request) => service.changeRole(db, principalOfRequest(request), request.params.userId, request.body.role),
+      async (request) =>
+        service.changeRole(deps, principalOfRequest(request), request.params.userId, request.body.role),
     );
   };

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
 import type { AdminUser, PendingProvider } from '../../../domain/admin.js';
 import { mayChangeRole, type Principal } from '../../../domain/policies.js';
 import type { ProviderStatus, Role } from '../../../domain/roles.js';
+import { moderationValues } from '../../../domain/moderation.js';
 import type { Db } from '../../db/client.js';
-import { providers, users } from '../../db/schema/index.js';
+import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import * as authRepo from '../auth/repository.js';
 import * as repo from './repository.js';
@@ -44,48 +44,40 @@ export async function listPendingProviders(db: Db): Promise<PendingProvider[]> {
   }));
 }
 
-/** Approve or reject a provider's application (spec 4); the account follows. */
+/** Approve or reject a provider's application (docs/moderation.md); the account follows. */
 export async function reviewProvider(
-  db: Db,
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
   admin: Principal,
   providerId: number,
-  decision: 'approved' | 'rejected',
-  now = new Date(),
+  approve: boolean,
 ) {
+  const now = clock.now();
   return db.transaction(async (tx) => {
-    const provider = await repo.findProvider(tx, providerId);
-    if (!provider) throw new AppError('NOT_FOUND', 404, 'Provider not found');
-    const approved = decision === 'approved';
-    await tx
-      .update(providers)
-      .set({ status: decision, isApproved: approved, reviewedBy: admin.id, reviewedAt: now })
-      .where(eq(providers.id, providerId));
-    if (provider.userId) {
-      await tx.update(users).set({ isApproved: approved, updatedAt: now }).where(eq(users.id, provider.userId));
-    }
-    return { id: providerId, status: decision };
+    const provider = await repo.updateProvider(tx, providerId, moderationValues({ approve }, admin.id, now));
+    if (!provider) throw new AppError('PROVIDER_NOT_FOUND', 404, 'Provider not found');
+    if (provider.userId) await authRepo.updateUser(tx, provider.userId, { isApproved: approve });
+    return { id: providerId, status: provider.status as ProviderStatus };
   });
 }
 
 /**
- * An admin changes a user's role (spec 4). The last admin cannot be demoted.
+ * An admin changes a user's role (docs/permissions.md). The last admin cannot be demoted.
  * Made a provider by an admin, a user is approved at once (the admin decided).
  */
 export async function changeRole(
-  db: Db,
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
   admin: Principal,
   userId: string,
   role: Role,
-  now = new Date(),
 ): Promise<AdminUser> {
+  const now = clock.now();
   return db.transaction(async (tx) => {
-    // Serialise role changes, so two admins demoting each other cannot leave none.
-    await tx.execute(sql`select pg_advisory_xact_lock(470113)`);
+    await repo.lockRoleChanges(tx);
     const found = await authRepo.findUser(tx, userId);
-    if (!found) throw new AppError('NOT_FOUND', 404, 'User not found');
+    if (!found) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
     const adminCount = await repo.countAdmins(tx);
     if (!mayChangeRole(admin, { role: found.user.role as Role }, role, adminCount)) {
-      throw new AppError('CONFLICT', 409, 'The last admin cannot be demoted: make someone else admin first');
+      throw new AppError('LAST_ADMIN', 409, 'The last admin cannot be demoted: make someone else admin first');
     }
     const isApproved = role === 'provider' ? true : role === 'admin';
     const updated = await authRepo.updateUser(tx, userId, {
@@ -93,25 +85,21 @@ export async function changeRole(
       isApproved,
       roleChosenAt: found.user.roleChosenAt ?? now,
     });
-    if (!updated) throw new AppError('NOT_FOUND', 404, 'User not found');
+    if (!updated) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
     let providerStatus = found.providerStatus;
     if (role === 'provider') {
       const existing = await repo.findProviderOfUser(tx, userId);
+      // The admin decided: the application (made now if there was none) is approved.
+      const approval = moderationValues({ approve: true }, admin.id, now);
       if (existing) {
-        await tx
-          .update(providers)
-          .set({ status: 'approved', isApproved: true, reviewedBy: admin.id, reviewedAt: now })
-          .where(eq(providers.id, existing.id));
+        await repo.updateProvider(tx, existing.id, approval);
       } else if (updated.email) {
         await authRepo.insertProvider(tx, {
           userId,
           name: [updated.firstName, updated.lastName].filter(Boolean).join(' ') || updated.email,
           email: updated.email,
           company: updated.company,
-          status: 'approved',
-          isApproved: true,
-          reviewedBy: admin.id,
-          reviewedAt: now,
+          ...approval,
         });
       }
       providerStatus = 'approved';

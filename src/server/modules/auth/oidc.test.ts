@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../domain/auth.js';
-import { users } from '../../db/schema/index.js';
+import { sessions, users } from '../../db/schema/index.js';
 import { SESSION_COOKIE } from '../../plugins/auth.js';
 import { authorizeAt, type OidcStandIn, startOidcStandIn } from '../../test/oidc-stand-in.js';
 import { sameOrigin } from '../../test/sessions.js';
-import { useTestApp } from '../../test/test-app.js';
+import { testConfig, useTestApp } from '../../test/test-app.js';
+import { sessionKey } from './session-store.js';
 
 const PUBLIC_URL = 'http://localhost:5000';
 let idp: OidcStandIn;
@@ -28,6 +29,10 @@ const ctx = useTestApp(() => ({
   },
 }));
 
+/** Each request from its own address: these tests are about the flow, not the per-address limit. */
+let addressCount = 0;
+const nextAddress = () => `10.77.${Math.floor(++addressCount / 250)}.${addressCount % 250}`;
+
 const sessionCookie = (setCookie: string | string[] | undefined) =>
   (Array.isArray(setCookie) ? setCookie.join('\n') : (setCookie ?? '')).match(
     new RegExp(`${SESSION_COOKIE}=[^;]+`),
@@ -36,7 +41,7 @@ const sessionCookie = (setCookie: string | string[] | undefined) =>
 /** GET /api/login as a browser: the redirect to the provider and the login session cookie. */
 async function startLogin(returnTo?: string) {
   const url = returnTo ? `/api/login?returnTo=${encodeURIComponent(returnTo)}` : '/api/login';
-  const res = await ctx.app.inject({ method: 'GET', url });
+  const res = await ctx.app.inject({ method: 'GET', url, remoteAddress: nextAddress() });
   expect(res.statusCode).toBe(302);
   const location = String(res.headers.location);
   const cookie = sessionCookie(res.headers['set-cookie']);
@@ -44,11 +49,22 @@ async function startLogin(returnTo?: string) {
   return { location, cookie: cookie as string };
 }
 
+/** GET /api/login, and when its cookie expires. */
+async function startLoginWithExpiry() {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/login', remoteAddress: nextAddress() });
+  const header = String(res.headers['set-cookie']);
+  return {
+    cookie: sessionCookie(res.headers['set-cookie']),
+    expires: Date.parse(/Expires=([^;]+)/i.exec(header)?.[1] ?? ''),
+  };
+}
+
 async function callback(callbackUrl: URL, cookie: string | undefined) {
   return ctx.app.inject({
     method: 'GET',
     url: `${callbackUrl.pathname}${callbackUrl.search}`,
     headers: cookie ? { cookie } : {},
+    remoteAddress: nextAddress(),
   });
 }
 
@@ -133,6 +149,87 @@ describe('OpenID Connect login', () => {
     const eveRes = await callback(await authorizeAt(eve.location, 'unverified-eve'), eve.cookie);
     const eveUser = (await me(sessionCookie(eveRes.headers['set-cookie']))).json<AuthUser>();
     expect(eveUser).toMatchObject({ role: 'visitor', email: null });
+  });
+
+  it('never stores an unverified e-mail on a returning login, nor one that another account holds', async () => {
+    const first = await startLogin();
+    const firstRes = await callback(await authorizeAt(first.location, 'dana'), first.cookie);
+    const dana = (await me(sessionCookie(firstRes.headers['set-cookie']))).json<AuthUser>();
+    expect(dana.email).toBe('dana@example.com');
+    // The provider now says an admin's address is Dana's, unverified: nothing changes.
+    await ctx.db.insert(users).values({ email: 'Chief@Example.com', emailVerified: true, role: 'admin' });
+    idp.setClaims('dana', { email: 'chief@example.com', email_verified: false });
+    const again = await startLogin();
+    await callback(await authorizeAt(again.location, 'dana'), again.cookie);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, dana.id));
+    expect(row).toMatchObject({ email: 'dana@example.com', emailVerified: true, role: 'visitor' });
+    // Verified, but the address (in another case) belongs to another account: still not taken.
+    idp.setClaims('dana', { email: 'CHIEF@example.com', email_verified: true });
+    const third = await startLogin();
+    await callback(await authorizeAt(third.location, 'dana'), third.cookie);
+    const [after] = await ctx.db.select().from(users).where(eq(users.id, dana.id));
+    expect(after).toMatchObject({ email: 'dana@example.com', role: 'visitor' });
+    const chiefs = await ctx.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = 'chief@example.com'`);
+    expect(chiefs).toHaveLength(1);
+    expect(chiefs[0]?.oidcSubject).toBeNull();
+    // A new verified address of one's own is taken.
+    idp.setClaims('dana', { email: 'dana.new@example.com', email_verified: true });
+    const fourth = await startLogin();
+    await callback(await authorizeAt(fourth.location, 'dana'), fourth.cookie);
+    const [moved] = await ctx.db.select().from(users).where(eq(users.id, dana.id));
+    expect(moved).toMatchObject({ email: 'dana.new@example.com', emailVerified: true });
+  });
+
+  it('refuses a second account with the same e-mail in another case (unique whatever the case)', async () => {
+    await ctx.db.insert(users).values({ email: 'case@example.com' });
+    await expect(ctx.db.insert(users).values({ email: 'CASE@Example.COM' })).rejects.toThrow();
+  });
+
+  it('cuts a name longer than the table keeps instead of failing the login', async () => {
+    const long = `l${'o'.repeat(149)}ng`;
+    const login = await startLogin();
+    const res = await callback(await authorizeAt(login.location, long), login.cookie);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/role-selection');
+    const user = (await me(sessionCookie(res.headers['set-cookie']))).json<AuthUser>();
+    expect(user.firstName).toHaveLength(100);
+    expect(user.firstName?.startsWith('Loooo')).toBe(true);
+  });
+
+  it('gives the login under way a session of minutes, and the logged-in user one of a month', async () => {
+    const { cookie, expires } = await startLoginWithExpiry();
+    const inMinutes = (expires - Date.now()) / 60_000;
+    expect(inMinutes).toBeGreaterThan(8);
+    expect(inMinutes).toBeLessThanOrEqual(10);
+    // The session row ends when the cookie does (stored under the keyed hash of its id).
+    const sid = decodeURIComponent(String(cookie).split('=')[1] ?? '').split('.')[0] ?? '';
+    const secret = testConfig().auth.sessionSecret ?? '';
+    const [stored] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sessionKey(secret, sid)));
+    expect(Math.abs((stored?.expire.getTime() ?? 0) - expires)).toBeLessThan(2000);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.sid, sid))).toHaveLength(0);
+    const login = await startLogin();
+    const res = await callback(await authorizeAt(login.location, 'monthly'), login.cookie);
+    const setCookie = String(res.headers['set-cookie']);
+    const days = (Date.parse(/Expires=([^;]+)/i.exec(setCookie)?.[1] ?? '') - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    expect(cookie).toBeDefined();
+  });
+
+  it('comes back to a path with any characters, percent-encoded, and never to the API', async () => {
+    const login = await startLogin('/zoek?q=château 城');
+    const res = await callback(await authorizeAt(login.location, 'tom'), login.cookie);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/zoek?q=ch%C3%A2teau%20%E5%9F%8E');
+    for (const sneaky of ['/./api/logout', '/x/../api/logout', '/%2e/api/logout']) {
+      const refused = await ctx.app.inject({ method: 'GET', url: `/api/login?returnTo=${encodeURIComponent(sneaky)}` });
+      expect(refused.statusCode, sneaky).toBe(400);
+    }
   });
 
   it('refuses a tampered state: no login, back to the login page with an error', async () => {

@@ -13,7 +13,7 @@ export interface OidcClaims {
 }
 
 /**
- * The OpenID Connect authorization-code flow with PKCE (DECISIONS 14), over
+ * The OpenID Connect authorization-code flow with PKCE (docs/accounts.md#login), over
  * openid-client. Discovery happens at the first login and is kept; a failed
  * discovery is tried again next time.
  */
@@ -24,7 +24,7 @@ export function createOidc(oidc: NonNullable<AuthConfig['oidc']>, redirectUri: s
   const discover = () => {
     configuration ??= client
       .discovery(issuer, oidc.clientId, oidc.clientSecret, undefined, {
-        // Plain http only for an issuer on this machine (tests, local identity providers).
+        // Plain http only for an issuer on this machine (config.ts refuses it anywhere else).
         execute: issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
       })
       .catch((error: unknown) => {
@@ -69,18 +69,42 @@ export function createOidc(oidc: NonNullable<AuthConfig['oidc']>, redirectUri: s
       // Providers may keep profile claims out of the ID token: ask userinfo (checked against the same subject).
       const userinfo = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub);
       const claims = { ...idClaims, ...userinfo };
-      const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
-      return {
-        issuer: idClaims.iss,
-        subject: idClaims.sub,
-        email: text(claims.email),
-        emailVerified: claims.email_verified === true,
-        firstName: text(claims.given_name) ?? text(claims.name),
-        lastName: text(claims.family_name),
-        picture: text(claims.picture),
-      };
+      return claimsFromProvider(idClaims.iss, idClaims.sub, claims);
     },
   };
 }
 
 export type Oidc = ReturnType<typeof createOidc>;
+
+/** Longest values the users table keeps (schema/users.ts). */
+const NAME_MAX = 100;
+const EMAIL_MAX = 320;
+const SUBJECT_MAX = 255;
+const PICTURE_MAX = 2000;
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+/** A name cut to what the table keeps (by characters, never inside a surrogate pair). */
+const name = (value: unknown) => {
+  const given = text(value);
+  return given === null ? null : Array.from(given).slice(0, NAME_MAX).join('');
+};
+
+/**
+ * What the app keeps of the provider's claims, each checked and bounded: a
+ * claim the app cannot store is dropped or cut, never a failed login with a
+ * 500 (docs/security.md). A subject too long to store refuses the login.
+ */
+export function claimsFromProvider(issuer: string, subject: string, claims: Record<string, unknown>): OidcClaims {
+  if (!subject || subject.length > SUBJECT_MAX) throw new Error('the subject claim is missing or too long');
+  const email = text(claims.email);
+  const picture = text(claims.picture);
+  return {
+    issuer,
+    subject,
+    email: email && email.length <= EMAIL_MAX && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null,
+    emailVerified: claims.email_verified === true,
+    firstName: name(claims.given_name) ?? name(claims.name),
+    lastName: name(claims.family_name),
+    picture: picture && picture.length <= PICTURE_MAX && /^https:\/\//.test(picture) ? picture : null,
+  };
+}

@@ -14,11 +14,17 @@ export async function findUser(db: Db, id: string) {
 }
 
 export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db
+  const [row] = await findUsersByEmail(db, email);
+  return row;
+}
+
+/** Every account with this address, whatever its case (one at most while users_email_lower_key holds). */
+export async function findUsersByEmail(db: Db, email: string) {
+  return db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`);
-  return row;
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .orderBy(users.createdAt, users.id);
 }
 
 export async function findUserByIdentity(db: Db, issuer: string, subject: string) {

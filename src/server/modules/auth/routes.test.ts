@@ -5,7 +5,8 @@ import { providers, sessions, users } from '../../db/schema/index.js';
 import { SESSION_COOKIE } from '../../plugins/auth.js';
 import { createUser } from '../../test/factories.js';
 import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
-import { useTestApp } from '../../test/test-app.js';
+import { testConfig, useTestApp } from '../../test/test-app.js';
+import { sign } from '@fastify/cookie';
 
 const ctx = useTestApp();
 
@@ -71,9 +72,25 @@ describe('demo login', () => {
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: after } });
     expect(me.json<AuthUser>()).toMatchObject({ role: 'provider', isApproved: true, providerStatus: 'approved' });
 
-    const logout = await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: after } });
-    expect(logout.statusCode).toBe(302);
-    expect(logout.headers.location).toBe('/');
+    // A link cannot log anyone out: only a POST, from our own pages.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: after } })).statusCode).toBe(
+      404,
+    );
+    const crossSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: after, origin: 'https://evil.example' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: after } })).statusCode,
+    ).toBe(200);
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: after, ...sameOrigin },
+    });
+    expect(logout.statusCode).toBe(204);
     // The browser is told to drop the cookie, not only the server its session.
     expect(String(logout.headers['set-cookie'])).toMatch(
       new RegExp(`${SESSION_COOKIE}=;.*Expires=Thu, 01 Jan 1970`, 'i'),
@@ -97,6 +114,23 @@ describe('demo login', () => {
       }
     }
     expect(await sessionCount()).toBe(before);
+  });
+
+  it('keeps session ids only as keyed hashes: the sessions table logs nobody in', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/demo/login/visitor', remoteAddress: '10.1.1.1' });
+    const cookie = cookieOf(res.headers['set-cookie']) ?? '';
+    const sid = decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+    expect(sid.length).toBeGreaterThan(20);
+    const rows = await ctx.db.select({ sid: sessions.sid }).from(sessions);
+    expect(rows.some((row) => row.sid === sid)).toBe(false);
+    // Whoever copies a stored key into a cookie is nobody.
+    const stolen = rows.at(-1)?.sid ?? '';
+    const replay = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: `${SESSION_COOKIE}=${sign(stolen, testConfig().auth.sessionSecret ?? '')}` },
+    });
+    expect(replay.statusCode).toBe(401);
   });
 
   it('refuses an unknown demo account', async () => {
@@ -153,6 +187,14 @@ describe('POST /api/auth/role', () => {
     expect(res.json<AuthUser>()).toMatchObject({ role: 'visitor', roleChosen: true });
     const again = await choose({ role: 'provider', company: 'X' }, user);
     expect(again.res.statusCode).toBe(403);
+  });
+
+  it('refuses a provider application from an account whose e-mail nobody verified', async () => {
+    const user = await createUser(ctx.db, { roleChosenAt: null, emailVerified: false });
+    const { res } = await choose({ role: 'provider', company: 'Unverified SARL' }, user.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain('no verified e-mail address');
+    expect(await ctx.db.select().from(providers).where(eq(providers.userId, user.id))).toHaveLength(0);
   });
 
   it('makes a pending provider with a company, and records the application', async () => {

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authUserSchema, DEMO_ACCOUNTS, loginQuery, roleChoiceBody } from '../../../domain/auth.js';
-import type { AuthConfig } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../plugins/auth.js';
+import {
+  LOGIN_SESSION_MAX_AGE_MS,
+  SESSION_COOKIE,
+  SESSION_COOKIE_PATH,
+  SESSION_MAX_AGE_MS,
+} from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import type { Oidc } from './oidc.js';
 import * as repo from './repository.js';
@@ -14,8 +18,9 @@ import * as service from './service.js';
 const LOGIN_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 export const authRoutes =
-  ({ db, auth, oidc }: { db: Db; auth: AuthConfig; oidc: Oidc | null }): FastifyPluginAsyncZod =>
+  ({ db, config }: Pick<Deps, 'db' | 'config'>, oidc: Oidc | null): FastifyPluginAsyncZod =>
   async (app) => {
+    const { auth } = config;
     app.get(
       '/login',
       {
@@ -47,6 +52,8 @@ export const authRoutes =
           return reply.redirect('/login?error=provider_unavailable', 302);
         }
         const { url, state, codeVerifier, nonce } = started;
+        // The login under way lives minutes; the session of the logged-in user gets its month at the callback.
+        request.session.options({ maxAge: LOGIN_SESSION_MAX_AGE_MS });
         request.session.set('oidc', { state, codeVerifier, nonce, returnTo });
         return reply.redirect(url, 302);
       },
@@ -75,29 +82,32 @@ export const authRoutes =
           return reply.redirect('/login?error=login_failed', 302);
         }
         const user = await service.userFromClaims(db, claims);
-        // A new session id at login (DECISIONS 15): a session fixed before login is useless after it.
+        // A new session id at login (docs/accounts.md): a session fixed before login is useless after it.
         await request.session.regenerate();
+        request.session.options({ maxAge: SESSION_MAX_AGE_MS });
         request.session.set('userId', user.id);
         // A first login chooses a role first; a returning one goes back to where it started.
         return reply.redirect(user.roleChosenAt ? (expected.returnTo ?? '/') : '/role-selection', 302);
       },
     );
 
-    app.get(
+    app.post(
       '/logout',
       {
         config: { access: 'public' },
         schema: {
           tags: ['auth'],
-          summary: 'End the session (browser navigation)',
-          response: { 302: z.null().describe('Redirect') },
+          summary: 'End the session',
+          description:
+            'A POST from our own pages (the cross-site check applies), so that no link or image on another site can log anyone out.',
+          response: { 204: z.null().describe('Logged out'), 403: apiErrorSchema },
         },
       },
       async (request, reply) => {
         await request.session.destroy();
         // Drop the cookie too, so the browser stops sending a dead session id.
         reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
-        return reply.redirect('/', 302);
+        return reply.status(204).send(null);
       },
     );
 
@@ -108,7 +118,8 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Log in as a demo account',
-          description: 'On in development, off in production unless DEMO_LOGIN=true (DECISIONS 14).',
+          description:
+            'Only where the demo logins are on: a local run, or DEMO_LOGIN=true (docs/security.md#demo-login). Otherwise a 404.',
           params: z.strictObject({
             account: z.enum(DEMO_ACCOUNTS, { error: `must be one of ${DEMO_ACCOUNTS.join(', ')}` }),
           }),
@@ -119,6 +130,7 @@ export const authRoutes =
         if (!auth.demoLogin) throw new AppError('NOT_FOUND', 404, 'Demo login is not enabled');
         const user = await service.demoUser(db, request.params.account);
         await request.session.regenerate();
+        request.session.options({ maxAge: SESSION_MAX_AGE_MS });
         request.session.set('userId', user.id);
         const found = await repo.findUser(db, user.id);
         return service.presentUser(user, found?.providerStatus ?? null);

@@ -2,7 +2,7 @@ import type { AuthUser, DemoAccount, RoleChoice } from '../../../domain/auth.js'
 import type { ProviderStatus, Role } from '../../../domain/roles.js';
 import type { Db } from '../../db/client.js';
 import { DEMO_USERS } from '../../db/seed/demo.js';
-import { AppError } from '../../errors.js';
+import { AppError, isUniqueViolation } from '../../errors.js';
 import type { OidcClaims } from './oidc.js';
 import * as repo from './repository.js';
 
@@ -24,36 +24,50 @@ export function presentUser(user: repo.UserRow, providerStatus: string | null): 
 /**
  * The user behind an identity: found by issuer and subject, or else by a
  * verified e-mail (the same person logging in through the provider for the
- * first time), or else created. Names and picture follow the provider.
+ * first time, e.g. an admin made by `npm run admin`), or else created. An
+ * e-mail address is stored only when the provider says it is verified, and
+ * never taken from another account (docs/security.md). Names and picture
+ * follow the provider.
  */
-export async function userFromClaims(db: Db, claims: OidcClaims, now = new Date()) {
+export async function userFromClaims(db: Db, claims: OidcClaims, now = new Date()): Promise<repo.UserRow> {
+  try {
+    return await resolveIdentity(db, claims, now);
+  } catch (error) {
+    // Two first logins of one person at once: the second finds what the first wrote.
+    if (isUniqueViolation(error)) return resolveIdentity(db, claims, now);
+    throw error;
+  }
+}
+
+async function resolveIdentity(db: Db, claims: OidcClaims, now: Date): Promise<repo.UserRow> {
+  const verifiedEmail = claims.email && claims.emailVerified ? claims.email : null;
+  const profile = {
+    firstName: claims.firstName,
+    lastName: claims.lastName,
+    profileImageUrl: claims.picture,
+    lastLoginAt: now,
+  };
   return db.transaction(async (tx) => {
-    const profile = {
-      firstName: claims.firstName,
-      lastName: claims.lastName,
-      profileImageUrl: claims.picture,
-      lastLoginAt: now,
-    };
+    const holder = verifiedEmail ? await repo.findUserByEmail(tx, verifiedEmail) : undefined;
     const known = await repo.findUserByIdentity(tx, claims.issuer, claims.subject);
-    if (known)
-      return (await repo.updateUser(tx, known.id, { ...profile, email: claims.email ?? known.email })) ?? known;
-    const byEmail = claims.email && claims.emailVerified ? await repo.findUserByEmail(tx, claims.email) : undefined;
-    if (byEmail && byEmail.oidcSubject === null) {
+    if (known) {
+      // A new verified address is taken only when no other account holds it; an unverified one changes nothing.
+      const emailUpdate =
+        verifiedEmail && (!holder || holder.id === known.id) ? { email: verifiedEmail, emailVerified: true } : {};
+      return (await repo.updateUser(tx, known.id, { ...profile, ...emailUpdate })) ?? known;
+    }
+    if (holder && holder.oidcSubject === null) {
       return (
-        (await repo.updateUser(tx, byEmail.id, {
+        (await repo.updateUser(tx, holder.id, {
           ...profile,
+          emailVerified: true,
           oidcIssuer: claims.issuer,
           oidcSubject: claims.subject,
-        })) ?? byEmail
+        })) ?? holder
       );
     }
-    return repo.insertUser(tx, {
-      ...profile,
-      // An unverified e-mail, or one already in use, is not taken over.
-      email: claims.email && claims.emailVerified && !byEmail ? claims.email : null,
-      oidcIssuer: claims.issuer,
-      oidcSubject: claims.subject,
-    });
+    const owned = verifiedEmail && !holder ? { email: verifiedEmail, emailVerified: true } : {};
+    return repo.insertUser(tx, { ...profile, ...owned, oidcIssuer: claims.issuer, oidcSubject: claims.subject });
   });
 }
 
@@ -63,7 +77,7 @@ export async function demoUser(db: Db, account: DemoAccount, now = new Date()) {
   const existing = await repo.findUserByEmail(db, demo.email);
   if (existing) return (await repo.updateUser(db, existing.id, { lastLoginAt: now })) ?? existing;
   return db.transaction(async (tx) => {
-    const user = await repo.insertUser(tx, { ...demo, roleChosenAt: now, lastLoginAt: now });
+    const user = await repo.insertUser(tx, { ...demo, emailVerified: true, roleChosenAt: now, lastLoginAt: now });
     if (demo.role === 'provider') {
       await repo.insertProvider(tx, {
         userId: user.id,
@@ -78,20 +92,25 @@ export async function demoUser(db: Db, account: DemoAccount, now = new Date()) {
   });
 }
 
-/** The role choice after the first login (spec 2, DECISIONS 17): once; a provider starts pending. */
+/** The role choice after the first login (docs/accounts.md): once; a provider starts pending. */
 export async function chooseRole(db: Db, userId: string, choice: RoleChoice, now = new Date()): Promise<AuthUser> {
   return db.transaction(async (tx) => {
     const found = await repo.findUser(tx, userId);
-    if (!found) throw new AppError('NOT_FOUND', 404, 'User not found');
-    if (found.user.roleChosenAt) throw new AppError('CONFLICT', 409, 'Your role was already chosen');
+    if (!found) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
+    if (found.user.roleChosenAt) throw new AppError('ROLE_ALREADY_CHOSEN', 409, 'Your role was already chosen');
     if (choice.role === 'visitor') {
       const user = await repo.updateUser(tx, userId, { role: 'visitor', roleChosenAt: now });
-      if (!user) throw new AppError('NOT_FOUND', 404, 'User not found');
+      if (!user) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
       return presentUser(user, null);
     }
-    const email = found.user.email;
+    // A provider is reached by e-mail, and admins judge the application by it: only a verified one.
+    const email = found.user.emailVerified ? found.user.email : null;
     if (!email) {
-      throw new AppError('BAD_REQUEST', 400, 'Your account has no verified e-mail address; a provider needs one');
+      throw new AppError(
+        'EMAIL_NOT_VERIFIED',
+        400,
+        'Your account has no verified e-mail address; a provider needs one',
+      );
     }
     const user = await repo.updateUser(tx, userId, {
       role: 'provider',
@@ -101,7 +120,7 @@ export async function chooseRole(db: Db, userId: string, choice: RoleChoice, now
       address: choice.address,
       roleChosenAt: now,
     });
-    if (!user) throw new AppError('NOT_FOUND', 404, 'User not found');
+    if (!user) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
     const provider = await repo.insertProvider(tx, {
       userId,
       name: [user.firstName, user.lastName].filter(Boolean).join(' ') || (choice.company ?? email),

@@ -15,6 +15,7 @@ describe('resolveSessionSecret', () => {
       const first = await resolveSessionSecret(undefined, dir);
       expect(first).toMatch(/^[0-9a-f]{96}$/);
       expect((await stat(path.join(dir, 'session-secret'))).mode & 0o777).toBe(0o600);
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
       expect(await resolveSessionSecret(undefined, dir)).toBe(first);
       expect((await readFile(path.join(dir, 'session-secret'), 'utf8')).trim()).toBe(first);
     } finally {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDir } from '../../private-dir.js';
 
 /**
  * The secret that signs session cookies: the configured one, or (outside
@@ -18,7 +19,7 @@ export async function resolveSessionSecret(configured: string | undefined, dataD
     // Not there yet: make one below.
   }
   const secret = randomBytes(48).toString('hex');
-  await mkdir(dataDir, { recursive: true });
+  await ensurePrivateDir(dataDir);
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { SessionStore } from '@fastify/session';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Session } from 'fastify';
@@ -6,15 +7,30 @@ import { sessions } from '../../db/schema/index.js';
 
 const DEFAULT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Sessions in the `sessions` table (DECISIONS 15): app servers keep no state of their own. */
+/**
+ * The key a session is stored under: a keyed hash of its id, so that a copy
+ * of the sessions table (a backup, a leak) logs nobody in (docs/security.md).
+ */
+export function sessionKey(secret: string, sid: string): string {
+  return createHmac('sha256', secret).update(sid).digest('base64url');
+}
+
+/** Sessions in the `sessions` table (docs/accounts.md): app servers keep no state of their own. */
 export class DbSessionStore implements SessionStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  private key(sid: string): string {
+    return sessionKey(this.secret, sid);
+  }
 
   get(sid: string, callback: (err: unknown, result?: Session | null) => void): void {
     this.db
       .select({ sess: sessions.sess })
       .from(sessions)
-      .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date())))
+      .where(and(eq(sessions.sid, this.key(sid)), gt(sessions.expire, new Date())))
       .then(([row]) => callback(null, (row?.sess as Session | undefined) ?? null), callback);
   }
 
@@ -22,7 +38,7 @@ export class DbSessionStore implements SessionStore {
     const expires = session.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + DEFAULT_TTL_MS);
     this.db
       .insert(sessions)
-      .values({ sid, sess: session, expire: expires })
+      .values({ sid: this.key(sid), sess: session, expire: expires })
       .onConflictDoUpdate({ target: sessions.sid, set: { sess: session, expire: expires } })
       .then(() => callback(), callback);
   }
@@ -30,7 +46,7 @@ export class DbSessionStore implements SessionStore {
   destroy(sid: string, callback: (err?: unknown) => void): void {
     this.db
       .delete(sessions)
-      .where(eq(sessions.sid, sid))
+      .where(eq(sessions.sid, this.key(sid)))
       .then(() => callback(), callback);
   }
 

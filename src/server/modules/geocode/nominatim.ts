@@ -6,7 +6,7 @@ import { serviceUnavailable } from '../../errors.js';
 import { fetchOutsideJson } from '../../outside/http.js';
 
 export interface Geocoder {
-  reverse(lat: number, lon: number, language: Language): Promise<ReverseGeocode>;
+  reverse(lat: number, lon: number, language: Language, signal?: AbortSignal): Promise<ReverseGeocode>;
 }
 
 const nominatimAnswer = z.object({
@@ -25,7 +25,7 @@ const nominatimAnswer = z.object({
 /** Nominatim's reverse lookup, identifying us by User-Agent as its usage policy asks. */
 export function nominatim(config: Pick<OutsideConfig, 'nominatimUrl' | 'nominatimUserAgent' | 'timeoutMs'>): Geocoder {
   return {
-    async reverse(lat, lon, language) {
+    async reverse(lat, lon, language, signal) {
       const url = new URL('/reverse', config.nominatimUrl);
       url.search = new URLSearchParams({
         format: 'jsonv2',
@@ -40,6 +40,7 @@ export function nominatim(config: Pick<OutsideConfig, 'nominatimUrl' | 'nominati
           service: 'The address lookup',
           timeoutMs: config.timeoutMs,
           headers: { 'User-Agent': config.nominatimUserAgent },
+          signal,
         }),
       );
       if (!parsed.success) throw serviceUnavailable('The address lookup sent an unexpected answer; try again later');

@@ -1,8 +1,11 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReverseGeocode } from '../../../domain/weather-schemas.js';
 import { getJson } from '../../test/http.js';
 import { nominatimAnswer, type StandIn, startStandIn } from '../../test/stand-in.js';
 import { useTestApp } from '../../test/test-app.js';
+import { GEOCODE_RATE_LIMIT } from './routes.js';
 import { NOMINATIM_INTERVAL_MS } from './service.js';
 
 let nominatim: StandIn;
@@ -22,6 +25,9 @@ const ctx = useTestApp(() => ({
   },
 }));
 
+/** Waits until the pacing queue has no slot reserved ahead. */
+const queueDrained = () => new Promise((resolve) => setTimeout(resolve, 3 * NOMINATIM_INTERVAL_MS + 200));
+
 describe('GET /api/geocode/reverse', () => {
   it('answers the town (city, town or village) and the country, asking in the visitor language with our User-Agent', async () => {
     const res = await getJson<ReverseGeocode>(ctx.app, '/api/geocode/reverse?lat=43.0547&lon=2.2186&lng=nl');
@@ -33,15 +39,20 @@ describe('GET /api/geocode/reverse', () => {
       format: 'jsonv2',
       addressdetails: '1',
       'accept-language': 'nl',
+      // Asked to about a kilometre: the town does not need the visitor's door.
+      lat: '43.05',
+      lon: '2.22',
     });
     expect(sent?.headers['user-agent']).toBe('DiscoverLocal-test/1 (test@example.com)');
+    await queueDrained();
     const village = await getJson<ReverseGeocode>(ctx.app, '/api/geocode/reverse?lat=42.8756&lon=2.1856&lng=en');
     expect(village.body).toEqual({ city: 'Quillan', country: 'France' });
+    await queueDrained();
   });
 
   it('caches answers and sends at most one upstream request a second', async () => {
     const before = nominatim.requests.length;
-    const positions = ['42.10', '42.20', '42.30'];
+    const positions = ['42.90', '42.95', '43.00'];
     await Promise.all(positions.map((lat) => getJson(ctx.app, `/api/geocode/reverse?lat=${lat}&lon=2.2&lng=fr`)));
     const sent = nominatim.requests.slice(before);
     expect(sent).toHaveLength(3);
@@ -50,16 +61,75 @@ describe('GET /api/geocode/reverse', () => {
     }
     await Promise.all(positions.map((lat) => getJson(ctx.app, `/api/geocode/reverse?lat=${lat}&lon=2.2&lng=fr`)));
     expect(nominatim.requests.length - before).toBe(3);
+    await queueDrained();
   }, 10_000);
+
+  it('keeps its queue short: a burst beyond a few seconds of slots is answered 503 at once, not queued for an hour', async () => {
+    const before = nominatim.requests.length;
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        ctx.app.inject({
+          method: 'GET',
+          url: `/api/geocode/reverse?lat=${(42.5 + i * 0.05).toFixed(2)}&lon=2.3`,
+          remoteAddress: `198.51.100.${i + 1}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(8);
+    expect(answers.find((a) => a.statusCode === 503)?.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(nominatim.requests.length - before).toBe(4);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await queueDrained();
+  }, 15_000);
+
+  it('drops a queued lookup whose client has gone: it never reaches Nominatim', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    try {
+      const before = nominatim.requests.length;
+      // The first takes the slot now; the second waits a second for its own, and hangs up meanwhile.
+      await getJson(ctx.app, '/api/geocode/reverse?lat=42.61&lon=2.1');
+      const abandoned = httpRequest({ port, host: '127.0.0.1', path: '/api/geocode/reverse?lat=42.62&lon=2.1' });
+      abandoned.on('error', () => undefined);
+      abandoned.end();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      abandoned.destroy();
+      await queueDrained();
+      const asked = nominatim.requests.slice(before).map((r) => r.url.searchParams.get('lat'));
+      expect(asked).toEqual(['42.61']);
+    } finally {
+      await ctx.app.server.close();
+    }
+  }, 15_000);
+
+  it('refuses a position outside the service area, and limits each client', async () => {
+    const before = nominatim.requests.length;
+    const far = await getJson<{ code: string }>(ctx.app, '/api/geocode/reverse?lat=52.37&lon=4.9');
+    expect(far.status).toBe(400);
+    expect(far.body.code).toBe('OUTSIDE_SERVICE_AREA');
+    expect(nominatim.requests.length).toBe(before);
+    const ask = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/geocode/reverse?lat=43.0547&lon=2.2186',
+        remoteAddress: '203.0.113.9',
+      });
+    for (let i = 0; i < GEOCODE_RATE_LIMIT.max; i++) expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(429);
+  });
 
   it('is a 503 when the lookup fails or hangs, and a 400 for a bad position', async () => {
     nominatim.mode = 'fail';
-    const failed = await getJson<{ code: string }>(ctx.app, '/api/geocode/reverse?lat=41&lon=2');
+    const failed = await getJson<{ code: string }>(ctx.app, '/api/geocode/reverse?lat=43.31&lon=2.0');
     expect(failed.status).toBe(503);
     expect(failed.body.code).toBe('SERVICE_UNAVAILABLE');
     nominatim.mode = 'hang';
-    expect((await getJson(ctx.app, '/api/geocode/reverse?lat=41.5&lon=2')).status).toBe(503);
+    await queueDrained();
+    expect((await getJson(ctx.app, '/api/geocode/reverse?lat=43.32&lon=2.0')).status).toBe(503);
     expect((await getJson(ctx.app, '/api/geocode/reverse?lat=abc&lon=2')).status).toBe(400);
     expect((await getJson(ctx.app, '/api/geocode/reverse?lat=43&lon=500')).status).toBe(400);
-  }, 10_000);
+  }, 15_000);
 });

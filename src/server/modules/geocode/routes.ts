@@ -1,27 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
 import { positionRequiredQuery, reverseGeocodeSchema } from '../../../domain/weather-schemas.js';
+import { clientGoneSignal } from '../../outside/client-gone.js';
+import { assertInServiceArea } from '../../outside/service-area.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
-import type { Geocoder } from './nominatim.js';
+import type { Deps } from '../../deps.js';
+
+/** A visitor looks their town up once per visit; Nominatim allows us one request a second in all. */
+export const GEOCODE_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 export const geocodeRoutes =
-  (geocoder: Geocoder): FastifyPluginAsyncZod =>
+  ({ geocoder, config }: Pick<Deps, 'geocoder' | 'config'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/geocode/reverse',
       {
-        config: { access: 'public' },
+        config: { access: 'public', rateLimit: GEOCODE_RATE_LIMIT },
         schema: {
           tags: ['outside'],
           summary: 'Town and country at a position',
-          description: 'Nominatim, at most one upstream request a second, answers cached. 503 when the lookup fails.',
+          description:
+            'Nominatim, at most one upstream request a second, answers cached. Only positions within the service area (400 otherwise). 503 when the lookup fails or is busy.',
           querystring: positionRequiredQuery,
-          response: { 200: reverseGeocodeSchema, 400: apiErrorSchema, 503: apiErrorSchema },
+          response: { 200: reverseGeocodeSchema, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { lat, lon, lng } = request.query;
-        return geocoder.reverse(lat, lon, lng ?? DEFAULT_LANGUAGE);
+        assertInServiceArea(config.serviceArea, lat, lon);
+        return geocoder.reverse(lat, lon, lng ?? DEFAULT_LANGUAGE, clientGoneSignal(reply));
       },
     );
   };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 
 export const healthRoutes =
-  (database: Database): FastifyPluginAsyncZod =>
+  ({ database }: Pick<Deps, 'database'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/health',

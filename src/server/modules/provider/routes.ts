@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATEGORIES } from '../../../domain/activities.js';
 import type { Db } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
 import { activities, providers } from '../../db/schema/index.js';
 import { principalOfRequest } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
@@ -19,7 +20,7 @@ export const providerActivitySchema = z.object({
   reviewCount: z.number().int(),
 });
 
-/** The provider's own activities (the workspace to manage them comes later). */
+/** The provider's own activities. */
 export function listOwnActivities(db: Db, userId: string) {
   return db
     .select({
@@ -40,7 +41,7 @@ export function listOwnActivities(db: Db, userId: string) {
 }
 
 export const providerRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  ({ db }: Pick<Deps, 'db'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/provider/activities',

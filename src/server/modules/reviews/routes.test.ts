@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PublicReview } from '../../../domain/reviews.js';
+import { count, eq } from 'drizzle-orm';
+import type { AdminReview, PublicReview } from '../../../domain/reviews.js';
+import { bookings, reviews } from '../../db/schema/index.js';
+import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
 import { createActivity, createReview, createUser } from '../../test/factories.js';
 import { getJson } from '../../test/http.js';
 import { useTestApp } from '../../test/test-app.js';
@@ -60,6 +63,7 @@ describe('GET /api/activities/:id/reviews', () => {
       'id',
       'rating',
       'title',
+      'verifiedBooking',
     ]);
   });
 
@@ -77,5 +81,195 @@ describe('GET /api/activities/:id/reviews', () => {
   it('is a 404 for a hidden activity and a 400 for a bad id', async () => {
     expect((await getJson(ctx.app, `/api/activities/${ids.hidden}/reviews`)).status).toBe(404);
     expect((await getJson(ctx.app, '/api/activities/x1/reviews')).status).toBe(400);
+  });
+});
+
+describe('writing and moderating reviews', () => {
+  const write = (activityId: number, payload: object, cookie?: string, remoteAddress = nextAddress()) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/activities/${activityId}/reviews`,
+      payload,
+      remoteAddress,
+      headers: cookie ? { cookie, ...sameOrigin } : {},
+    });
+  let addresses = 0;
+  const nextAddress = () => `192.0.2.${++addresses}`;
+  let adminCookie: string;
+  let activity: number;
+  beforeAll(async () => {
+    const admin = await createUser(ctx.db, { role: 'admin', isApproved: true, roleChosenAt: new Date() });
+    adminCookie = await sessionCookieFor(ctx.db, admin.id);
+    activity = await createActivity(ctx.db, { bookingRequired: true });
+  });
+  const moderate = (id: number, payload: object) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/reviews/${id}/approval`,
+      payload,
+      headers: { cookie: adminCookie, ...sameOrigin },
+    });
+  const reviewCount = async () => (await ctx.db.select({ n: count() }).from(reviews))[0]?.n ?? 0;
+
+  it('takes a guest review, trimmed, pending and hidden until an admin approves it', async () => {
+    const res = await write(activity, {
+      rating: 4,
+      comment: '  Mooie tocht, goede gids.  ',
+      title: 'Aanrader',
+      guestName: 'Femke B.',
+      guestEmail: 'femke@example.com',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'pending', isApproved: false, comment: 'Mooie tocht, goede gids.' });
+    const shown = await getJson<PublicReview[]>(ctx.app, `/api/activities/${activity}/reviews`);
+    expect(shown.body).toEqual([]);
+  });
+
+  it.each([
+    [{ comment: 'x' }, 'rating'],
+    [{ rating: 0, comment: 'x' }, 'rating'],
+    [{ rating: 6, comment: 'x' }, 'rating'],
+    [{ rating: 3.5, comment: 'x' }, 'rating'],
+    [{ rating: 3 }, 'comment'],
+    [{ rating: 3, comment: '   ' }, 'comment'],
+    [{ rating: 3, comment: 'x'.repeat(2001) }, 'comment'],
+    [{ rating: 3, comment: 'ok', guestEmail: 'guest@example.com' }, 'guestName'],
+    [{ rating: 3, comment: 'ok', guestName: 'Guest' }, 'guestEmail'],
+    [{ rating: 3, comment: 'ok', guestName: 'Guest', guestEmail: 'no' }, 'guestEmail'],
+    [{ rating: 3, comment: 'ok', guestName: 'Guest', guestEmail: 'g@example.com', isApproved: true }, 'isApproved'],
+  ])('refuses %j with a 400 naming %s, and keeps nothing', async (payload, field) => {
+    const before = await reviewCount();
+    const res = await write(activity, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ details: { path: string }[] }>().details.map((d) => d.path)).toContain(field);
+    expect(await reviewCount()).toBe(before);
+  });
+
+  it('refuses what a robot fills in (the hidden field), and a hidden or missing activity', async () => {
+    const before = await reviewCount();
+    const bot = await write(activity, {
+      rating: 5,
+      comment: 'Great!!!',
+      guestName: 'Bot',
+      guestEmail: 'bot@example.com',
+      website: 'https://spam.example',
+    });
+    expect(bot.statusCode).toBe(400);
+    expect(bot.json()).toMatchObject({ code: 'SPAM_SUSPECTED' });
+    const hidden = await write(ids.hidden, { rating: 5, comment: 'x', guestName: 'A', guestEmail: 'a@example.com' });
+    expect(hidden.statusCode).toBe(404);
+    expect(await reviewCount()).toBe(before);
+  });
+
+  it('keeps one review per person per activity: by guest address (any case) and by account', async () => {
+    const guest = { rating: 5, comment: 'Eerste', guestName: 'Tom', guestEmail: 'tom.twice@example.com' };
+    expect((await write(activity, guest)).statusCode).toBe(201);
+    const again = await write(activity, { ...guest, comment: 'Tweede', guestEmail: 'TOM.twice@Example.com' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'REVIEW_EXISTS' });
+    const user = await createUser(ctx.db, { firstName: 'Lotte', lastName: 'de Vries', roleChosenAt: new Date() });
+    const cookie = await sessionCookieFor(ctx.db, user.id);
+    // Logged in, name and e-mail come from the account, whatever the form sends.
+    const first = await write(
+      activity,
+      { rating: 3, comment: 'Goed', guestName: 'Fake', guestEmail: 'fake@example.com' },
+      cookie,
+    );
+    expect(first.statusCode).toBe(201);
+    const [row] = await ctx.db.select().from(reviews).where(eq(reviews.id, first.json<{ id: number }>().id));
+    expect(row).toMatchObject({ userId: user.id, guestName: null, guestEmail: null });
+    expect((await write(activity, { rating: 4, comment: 'Nog eens' }, cookie)).statusCode).toBe(409);
+  });
+
+  it('limits reviews per address', async () => {
+    const address = '198.51.100.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await write(
+        activity,
+        { rating: 4, comment: `r${i}`, guestName: 'G', guestEmail: `limit${i}@example.com` },
+        undefined,
+        address,
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 5).every((s) => s === 201)).toBe(true);
+    expect(statuses[5]).toBe(429);
+  });
+
+  it('lets an admin approve, reject with a reason and approve again; the rating follows each time', async () => {
+    const quiet = await createActivity(ctx.db);
+    const a = (await write(quiet, { rating: 5, comment: 'Top', guestName: 'A', guestEmail: 'a1@example.com' })).json<{
+      id: number;
+    }>();
+    const b = (await write(quiet, { rating: 2, comment: 'Matig', guestName: 'B', guestEmail: 'b1@example.com' })).json<{
+      id: number;
+    }>();
+    const rating = async () =>
+      (await getJson<{ rating: number; reviewCount: number }>(ctx.app, `/api/activities/${quiet}`)).body;
+    expect(await rating()).toMatchObject({ rating: 0, reviewCount: 0 });
+    const pending = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/reviews/pending',
+      headers: { cookie: adminCookie },
+    });
+    const listed = pending.json<AdminReview[]>().find((r) => r.id === a.id);
+    // Admins see the guest's address.
+    expect(listed).toMatchObject({ authorName: 'A', authorEmail: 'a1@example.com', status: 'pending' });
+    expect((await moderate(a.id, { isApproved: 1 })).json()).toMatchObject({ status: 'approved', isApproved: true });
+    expect(await rating()).toMatchObject({ rating: 5, reviewCount: 1 });
+    await moderate(b.id, { isApproved: true });
+    expect(await rating()).toMatchObject({ rating: 3.5, reviewCount: 2 });
+    const rejected = await moderate(a.id, { isApproved: 0, moderationReason: 'Persoonlijke gegevens in de tekst' });
+    expect(rejected.json()).toMatchObject({
+      status: 'rejected',
+      moderationReason: 'Persoonlijke gegevens in de tekst',
+    });
+    expect(await rating()).toMatchObject({ rating: 2, reviewCount: 1 });
+    const [row] = await ctx.db.select().from(reviews).where(eq(reviews.id, a.id));
+    expect(row?.moderatedBy).toBeTruthy();
+    expect((await moderate(a.id, { isApproved: 1 })).json()).toMatchObject({ status: 'approved' });
+    expect(await rating()).toMatchObject({ rating: 3.5, reviewCount: 2 });
+    const byStatus = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/reviews?status=approved&limit=200',
+      headers: { cookie: adminCookie },
+    });
+    expect(byStatus.json<AdminReview[]>().every((r) => r.status === 'approved')).toBe(true);
+    expect((await moderate(999_999, { isApproved: 1 })).statusCode).toBe(404);
+    expect((await moderate(a.id, { isApproved: 2 })).statusCode).toBe(400);
+    expect((await moderate(a.id, { isApproved: 0, moderationReason: 'x'.repeat(501) })).statusCode).toBe(400);
+  });
+
+  it('marks a review "verified booking" when its author has a confirmed booking, and never shows an e-mail', async () => {
+    const place = await createActivity(ctx.db, { bookingRequired: true });
+    const booked = (
+      await write(place, { rating: 5, comment: 'Geweest!', guestName: 'Ria', guestEmail: 'ria@example.com' })
+    ).json<{ id: number }>();
+    const notBooked = (
+      await write(place, { rating: 4, comment: 'Gehoord', guestName: 'Piet', guestEmail: 'piet@example.com' })
+    ).json<{ id: number }>();
+    await moderate(booked.id, { isApproved: 1 });
+    await moderate(notBooked.id, { isApproved: 1 });
+    await ctx.db.insert(bookings).values({
+      activityId: place,
+      customerName: 'Ria',
+      customerEmail: 'RIA@example.com',
+      bookingDate: '2026-12-01',
+      status: 'confirmed',
+    });
+    await ctx.db.insert(bookings).values({
+      activityId: place,
+      customerName: 'Piet',
+      customerEmail: 'piet@example.com',
+      bookingDate: '2026-12-01',
+      status: 'cancelled',
+    });
+    const res = await getJson<PublicReview[]>(ctx.app, `/api/activities/${place}/reviews`);
+    expect(Object.fromEntries(res.body.map((r) => [r.guestName, r.verifiedBooking]))).toEqual({
+      Ria: true,
+      Piet: false,
+    });
+    expect(res.text).not.toContain('@');
   });
 });

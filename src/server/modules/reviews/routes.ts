@@ -1,13 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { activityIdParams } from '../../../domain/activity-schemas.js';
-import { publicReviewListSchema } from '../../../domain/reviews.js';
-import type { Db } from '../../db/client.js';
+import { approvalBody } from '../../../domain/moderation.js';
+import { pageQuery } from '../../../domain/pagination.js';
+import {
+  adminReviewListQuery,
+  adminReviewSchema,
+  publicReviewListSchema,
+  reviewBody,
+  reviewIdParams,
+  submittedReviewSchema,
+} from '../../../domain/reviews.js';
+import type { Deps } from '../../deps.js';
+import { principalOfRequest } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
+import { sendPage } from '../../plugins/paging.js';
 import * as service from './service.js';
 
+/** A few reviews from one address in ten minutes; more is a robot. */
+export const REVIEW_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' };
+
+const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
+const paged = 'Pages with `limit`/`offset`; the total is in `X-Total-Count` and the next page in `Link`.';
+
 export const reviewRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db } = deps;
+
     app.get(
       '/activities/:id/reviews',
       {
@@ -15,10 +35,89 @@ export const reviewRoutes =
         schema: {
           tags: ['reviews'],
           summary: "An activity's approved reviews, newest first",
+          description:
+            'Never an e-mail address. `verifiedBooking`: the author has a confirmed booking of the activity.',
           params: activityIdParams,
           response: { 200: publicReviewListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
         },
       },
       async (request) => service.listPublicReviews(db, request.params.id),
+    );
+
+    app.post(
+      '/activities/:id/reviews',
+      {
+        config: { access: 'public', rateLimit: REVIEW_RATE_LIMIT },
+        schema: {
+          tags: ['reviews'],
+          summary: 'Write a review (shown once an admin approves it)',
+          description:
+            'Guests give `guestName` and `guestEmail`; logged in, both are null and `isAnonymous` may hide the name. One review per person (account or guest e-mail) per activity: a second is a 409 `REVIEW_EXISTS`.',
+          params: activityIdParams,
+          body: reviewBody,
+          response: {
+            201: submittedReviewSchema,
+            400: apiErrorSchema,
+            404: apiErrorSchema,
+            409: apiErrorSchema,
+            429: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const review = await service.submitReview(deps, request.user, request.params.id, request.body);
+        return reply.status(201).send(review);
+      },
+    );
+
+    app.get(
+      '/admin/reviews',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Reviews with their state, all or of one status (`status`)',
+          description: paged,
+          querystring: adminReviewListQuery,
+          response: { 200: z.array(adminReviewSchema), 400: apiErrorSchema, ...denied },
+        },
+      },
+      async (request, reply) => sendPage(request, reply, await service.listForAdmin(db, request.query)),
+    );
+
+    app.get(
+      '/admin/reviews/pending',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Reviews awaiting moderation, newest first',
+          description: paged,
+          querystring: pageQuery,
+          response: { 200: z.array(adminReviewSchema), 400: apiErrorSchema, ...denied },
+        },
+      },
+      async (request, reply) =>
+        sendPage(request, reply, await service.listForAdmin(db, { ...request.query, status: 'pending' })),
+    );
+
+    app.patch(
+      '/admin/reviews/:id/approval',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Approve (1) or reject (0) a review, with an optional reason',
+          description: "The activity's rating and review count follow at once.",
+          params: reviewIdParams,
+          body: approvalBody,
+          response: { 200: adminReviewSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...denied },
+        },
+      },
+      async (request) =>
+        service.moderateReview(deps, principalOfRequest(request).id, request.params.id, {
+          approve: request.body.isApproved,
+          reason: request.body.moderationReason,
+        }),
     );
   };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { suggestionListSchema, suggestionsQuery } from '../../../domain/suggestions.js';
-import type { Db } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import * as service from './service.js';
 
 export const searchRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  ({ db }: Pick<Deps, 'db'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/search/suggestions',

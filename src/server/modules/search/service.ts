@@ -15,7 +15,7 @@ import * as tagsRepo from '../tags/repository.js';
 const startsWithWord = (text: string, phrase: string) => ` ${normalizeText(text)}`.includes(` ${phrase}`);
 
 /**
- * Suggestions for the search box (spec 9, DECISIONS 25): popular terms,
+ * Suggestions for the search box (docs/product.md#search-and-suggestions): popular terms,
  * activities, towns and approved tags whose words start with the query;
  * de-duplicated, at most 6, or 8 for sport-type queries.
  */

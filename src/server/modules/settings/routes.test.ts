@@ -16,6 +16,23 @@ describe('GET /api/config', () => {
     expect((await getJson<ClientConfig>(ctx.app, '/api/config')).body.contact).toEqual({ email: null, phone: null });
   });
 
+  it('tells the client which logins exist: here the demo portal of a local run, no identity provider', async () => {
+    expect((await getJson<ClientConfig>(ctx.app, '/api/config')).body.logins).toEqual({
+      demo: true,
+      identityProvider: false,
+    });
+  });
+
+  describe('with the demo logins off', () => {
+    const off = useTestApp(() => ({ env: { DEMO_LOGIN: 'false' } }));
+    it('says so, so the portal does not offer buttons that fail', async () => {
+      expect((await getJson<ClientConfig>(off.app, '/api/config')).body.logins).toEqual({
+        demo: false,
+        identityProvider: false,
+      });
+    });
+  });
+
   describe('with a contact configured', () => {
     const withContact = useTestApp(() => ({
       env: { CONTACT_EMAIL: 'team@example.org', CONTACT_PHONE: '+33 4 68 00 11 22' },

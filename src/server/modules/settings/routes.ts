@@ -1,17 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientConfigSchema } from '../../../domain/weather-schemas.js';
-import type { Config, OutsideConfig } from '../../config.js';
+import type { Deps } from '../../deps.js';
 
-/** What the web client needs to know of the server's configuration: the map tiles and the footer's contact. */
+/** What the web client needs to know of the server's configuration: map tiles, the footer's contact, the logins. */
 export const settingsRoutes =
-  (outside: Pick<OutsideConfig, 'mapTileUrl' | 'mapAttribution'>, contact: Config['contact']): FastifyPluginAsyncZod =>
+  ({ config }: Pick<Deps, 'config'>): FastifyPluginAsyncZod =>
   async (app) => {
+    const { outside, contact, auth } = config;
+    const logins = { demo: auth.demoLogin, identityProvider: auth.oidc !== null };
     app.get(
       '/config',
       {
         config: { access: 'public' },
         schema: { tags: ['settings'], summary: 'Client configuration', response: { 200: clientConfigSchema } },
       },
-      async () => ({ mapTileUrl: outside.mapTileUrl, mapAttribution: outside.mapAttribution, contact }),
+      async () => ({ mapTileUrl: outside.mapTileUrl, mapAttribution: outside.mapAttribution, contact, logins }),
     );
   };

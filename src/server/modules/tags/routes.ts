@@ -1,33 +1,52 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { activityIdParams } from '../../../domain/activity-schemas.js';
-import { approvalBody } from '../../../domain/admin.js';
+import { approvalBody } from '../../../domain/moderation.js';
+import { pageQuery } from '../../../domain/pagination.js';
 import {
   activityTagProposalBody,
   adminActivityTagSchema,
+  adminTagListQuery,
   adminTagSchema,
+  TAG_STATUSES,
   tagIdParams,
   tagListSchema,
   tagProposalBody,
   tagSchema,
 } from '../../../domain/tags.js';
-import { z } from 'zod';
+import type { Deps } from '../../deps.js';
 import { principalOfRequest } from '../../plugins/auth.js';
-import * as moderation from './moderation.js';
-import type { Db } from '../../db/client.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
-import { assertPublicActivity } from '../activities/service.js';
-import * as repo from './repository.js';
+import { sendPage } from '../../plugins/paging.js';
+import * as service from './service.js';
+
+/**
+ * Proposals are counted per account (after the login check, so the key is
+ * the user): a few a minute is plenty for a person, and stops a script.
+ */
+const PROPOSAL_RATE_LIMIT = {
+  max: 10,
+  timeWindow: '10 minutes',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: { principal: { id: string } | null; ip: string }) =>
+    request.principal ? `user:${request.principal.id}` : request.ip,
+};
+
+const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
+const paged = 'Pages with `limit`/`offset`; the total is in `X-Total-Count` and the next page in `Link`.';
 
 export const tagRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db } = deps;
+
     app.get(
       '/tags',
       {
         config: { access: 'public' },
         schema: { tags: ['tags'], summary: 'Approved tags (the filter chips)', response: { 200: tagListSchema } },
       },
-      async () => repo.listApproved(db),
+      async () => service.listApprovedTags(db),
     );
 
     app.get(
@@ -41,32 +60,23 @@ export const tagRoutes =
           response: { 200: tagListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
         },
       },
-      async (request) => {
-        await assertPublicActivity(db, request.params.id);
-        return repo.listApprovedForActivity(db, request.params.id);
-      },
+      async (request) => service.listActivityTags(db, request.params.id),
     );
-
-    const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 
     app.post(
       '/tags',
       {
-        config: { access: 'user' },
+        config: { access: 'user', rateLimit: PROPOSAL_RATE_LIMIT },
         schema: {
           tags: ['tags'],
           summary: 'Propose a tag (pending until approved)',
           body: tagProposalBody,
-          response: { 201: tagSchema, 400: apiErrorSchema, 409: apiErrorSchema, ...denied },
+          response: { 201: tagSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, ...denied },
         },
       },
       async (request, reply) => {
-        const tag = await moderation.proposeTag(
-          db,
-          principalOfRequest(request).id,
-          request.body.name,
-          request.body.description,
-        );
+        const { name, description } = request.body;
+        const tag = await service.proposeTag(deps, principalOfRequest(request).id, name, description);
         return reply.status(201).send(tag);
       },
     );
@@ -74,7 +84,7 @@ export const tagRoutes =
     app.post(
       '/activities/:id/tags',
       {
-        config: { access: 'user' },
+        config: { access: 'user', rateLimit: PROPOSAL_RATE_LIMIT },
         schema: {
           tags: ['tags'],
           summary: 'Propose a tag for an activity (pending until approved)',
@@ -85,14 +95,14 @@ export const tagRoutes =
             400: apiErrorSchema,
             404: apiErrorSchema,
             409: apiErrorSchema,
+            429: apiErrorSchema,
             ...denied,
           },
         },
       },
       async (request, reply) => {
-        await assertPublicActivity(db, request.params.id);
-        const link = await moderation.proposeActivityTag(
-          db,
+        const link = await service.proposeActivityTag(
+          deps,
           principalOfRequest(request).id,
           request.params.id,
           request.body.name,
@@ -107,11 +117,13 @@ export const tagRoutes =
         config: { access: 'admin' },
         schema: {
           tags: ['admin'],
-          summary: 'Every tag with its state',
-          response: { 200: z.array(adminTagSchema), ...denied },
+          summary: 'Tags with their state, all or of one status',
+          description: paged,
+          querystring: adminTagListQuery,
+          response: { 200: z.array(adminTagSchema), 400: apiErrorSchema, ...denied },
         },
       },
-      async () => moderation.listAllTags(db),
+      async (request, reply) => sendPage(request, reply, await service.listTags(db, request.query)),
     );
 
     app.get(
@@ -121,10 +133,13 @@ export const tagRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Tags awaiting review',
-          response: { 200: z.array(adminTagSchema), ...denied },
+          description: paged,
+          querystring: pageQuery,
+          response: { 200: z.array(adminTagSchema), 400: apiErrorSchema, ...denied },
         },
       },
-      async () => moderation.listPendingTags(db),
+      async (request, reply) =>
+        sendPage(request, reply, await service.listTags(db, { ...request.query, status: 'pending' })),
     );
 
     app.get(
@@ -134,10 +149,12 @@ export const tagRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Activity tags awaiting review',
-          response: { 200: z.array(adminActivityTagSchema), ...denied },
+          description: paged,
+          querystring: pageQuery,
+          response: { 200: z.array(adminActivityTagSchema), 400: apiErrorSchema, ...denied },
         },
       },
-      async () => moderation.listPendingActivityTags(db),
+      async (request, reply) => sendPage(request, reply, await service.listPendingActivityTags(db, request.query)),
     );
 
     app.patch(
@@ -146,14 +163,17 @@ export const tagRoutes =
         config: { access: 'admin' },
         schema: {
           tags: ['admin'],
-          summary: 'Approve (1) or reject (0) a tag; a rejected tag can be approved later',
+          summary: 'Approve (1) or reject (0) a tag, with an optional reason; a rejected tag can be approved later',
           params: tagIdParams,
           body: approvalBody,
           response: { 200: adminTagSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...denied },
         },
       },
       async (request) =>
-        moderation.setTagApproval(db, principalOfRequest(request).id, request.params.tagId, request.body.isApproved),
+        service.moderateTag(deps, principalOfRequest(request).id, request.params.tagId, {
+          approve: request.body.isApproved,
+          reason: request.body.moderationReason,
+        }),
     );
 
     app.patch(
@@ -162,15 +182,11 @@ export const tagRoutes =
         config: { access: 'admin' },
         schema: {
           tags: ['admin'],
-          summary: 'Approve (1) or reject (0) an activity tag',
+          summary: 'Approve (1) or reject (0) an activity tag, with an optional reason',
           params: activityIdParams,
           body: approvalBody,
           response: {
-            200: z.object({
-              id: z.number().int(),
-              isApproved: z.boolean(),
-              status: z.enum(['pending', 'approved', 'rejected']),
-            }),
+            200: z.object({ id: z.number().int(), isApproved: z.boolean(), status: z.enum(TAG_STATUSES) }),
             400: apiErrorSchema,
             404: apiErrorSchema,
             ...denied,
@@ -178,11 +194,9 @@ export const tagRoutes =
         },
       },
       async (request) =>
-        moderation.setActivityTagApproval(
-          db,
-          principalOfRequest(request).id,
-          request.params.id,
-          request.body.isApproved,
-        ),
+        service.moderateActivityTag(deps, principalOfRequest(request).id, request.params.id, {
+          approve: request.body.isApproved,
+          reason: request.body.moderationReason,
+        }),
     );
   };

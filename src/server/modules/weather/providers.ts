@@ -15,7 +15,7 @@ import { fetchOutsideJson } from '../../outside/http.js';
 
 export interface WeatherProvider {
   readonly source: Weather['source'];
-  current(lat: number, lon: number, language: Language): Promise<Weather>;
+  current(lat: number, lon: number, language: Language, signal?: AbortSignal): Promise<Weather>;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -34,7 +34,7 @@ const openMeteoAnswer = z.object({
 export function openMeteo(config: Pick<OutsideConfig, 'openMeteoUrl' | 'timeoutMs'>): WeatherProvider {
   return {
     source: 'open-meteo',
-    async current(lat, lon, language) {
+    async current(lat, lon, language, signal) {
       const url = new URL('/v1/forecast', config.openMeteoUrl);
       url.search = new URLSearchParams({
         latitude: String(lat),
@@ -44,7 +44,7 @@ export function openMeteo(config: Pick<OutsideConfig, 'openMeteoUrl' | 'timeoutM
         timezone: 'auto',
       }).toString();
       const parsed = openMeteoAnswer.safeParse(
-        await fetchOutsideJson(url, { service: 'The weather service', timeoutMs: config.timeoutMs }),
+        await fetchOutsideJson(url, { service: 'The weather service', timeoutMs: config.timeoutMs, signal }),
       );
       if (!parsed.success) throw serviceUnavailable('The weather service sent an unexpected answer; try again later');
       const now = parsed.data.current;
@@ -69,13 +69,13 @@ const openWeatherAnswer = z.object({
   weather: z.array(z.object({ description: z.string(), icon: z.string() })).min(1),
 });
 
-/** OpenWeatherMap, when a key is configured: metric units, wind m/s -> km/h, visibility m -> km (spec 9). */
+/** OpenWeatherMap, when a key is configured: metric units, wind m/s -> km/h, visibility m -> km (docs/outside-services.md). */
 export function openWeatherMap(
   config: Pick<OutsideConfig, 'openWeatherUrl' | 'openWeatherApiKey' | 'timeoutMs'> & { openWeatherApiKey: string },
 ): WeatherProvider {
   return {
     source: 'openweathermap',
-    async current(lat, lon, language) {
+    async current(lat, lon, language, signal) {
       const url = new URL('/data/2.5/weather', config.openWeatherUrl);
       url.search = new URLSearchParams({
         lat: String(lat),
@@ -85,7 +85,7 @@ export function openWeatherMap(
         appid: config.openWeatherApiKey,
       }).toString();
       const parsed = openWeatherAnswer.safeParse(
-        await fetchOutsideJson(url, { service: 'The weather service', timeoutMs: config.timeoutMs }),
+        await fetchOutsideJson(url, { service: 'The weather service', timeoutMs: config.timeoutMs, signal }),
       );
       if (!parsed.success) throw serviceUnavailable('The weather service sent an unexpected answer; try again later');
       const data = parsed.data;
@@ -104,7 +104,7 @@ export function openWeatherMap(
   };
 }
 
-/** OpenWeatherMap when a key is configured, else Open-Meteo (DECISIONS 28). */
+/** OpenWeatherMap when a key is configured, else Open-Meteo (docs/outside-services.md). */
 export function weatherProviderFor(config: OutsideConfig): WeatherProvider {
   const key = config.openWeatherApiKey;
   return key ? openWeatherMap({ ...config, openWeatherApiKey: key }) : openMeteo(config);

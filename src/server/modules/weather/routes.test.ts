@@ -3,6 +3,8 @@ import type { Weather } from '../../../domain/weather.js';
 import { getJson } from '../../test/http.js';
 import { openMeteoAnswer, openWeatherAnswer, type StandIn, startStandIn } from '../../test/stand-in.js';
 import { useTestApp } from '../../test/test-app.js';
+import { createWeatherService } from './service.js';
+import { WEATHER_RATE_LIMIT } from './routes.js';
 
 let meteo: StandIn;
 let owm: StandIn;
@@ -38,7 +40,8 @@ describe('GET /api/weather on Open-Meteo (the default)', () => {
     const sent = meteo.requests[before]?.url;
     expect(sent?.pathname).toBe('/v1/forecast');
     expect(sent?.searchParams.get('wind_speed_unit')).toBe('kmh');
-    expect(sent?.searchParams.get('latitude')).toBe('43.05');
+    // Asked for the centre of its ~10 km cell.
+    expect(sent?.searchParams.get('latitude')).toBe('43.1');
     expect(sent?.searchParams.get('current')).toContain('visibility');
     const en = await getJson<Weather>(ctx.app, '/api/weather?lat=43.0547&lon=2.2186&lng=en');
     expect(en.body.description).toBe('Overcast');
@@ -51,7 +54,7 @@ describe('GET /api/weather on Open-Meteo (the default)', () => {
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(meteo.requests.length - before).toBe(1);
-    // A nearby position (same 0.01°) and a repeat within 10 minutes are answered from the cache.
+    // A nearby position (same 0.1° cell) and a repeat within 10 minutes are answered from the cache.
     await getJson(ctx.app, '/api/weather?lat=42.8761&lon=2.1862&lng=fr');
     expect(meteo.requests.length - before).toBe(1);
     await getJson(ctx.app, '/api/weather?lat=42.95&lon=2.1849&lng=fr');
@@ -59,19 +62,19 @@ describe('GET /api/weather on Open-Meteo (the default)', () => {
   });
 
   it.each([
-    ['fail', 'answered 500', 11],
-    ['hang', 'no answer within 1500 ms', 12],
-    ['garbage', 'not JSON', 13],
+    ['fail', 'answered 500', 2.5],
+    ['hang', 'no answer within 1500 ms', 2.7],
+    ['garbage', 'not JSON', 2.9],
   ] as const)('is a 503 with a clear message when the service %s, and does not cache it', async (mode, text, lon) => {
     meteo.mode = mode;
     const started = Date.now();
-    const res = await getJson<{ message: string; code: string }>(ctx.app, `/api/weather?lat=10.5&lon=${lon}&lng=en`);
+    const res = await getJson<{ message: string; code: string }>(ctx.app, `/api/weather?lat=43.3&lon=${lon}&lng=en`);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
     expect(res.body.message).toContain(text);
     meteo.mode = 'ok';
-    expect((await getJson(ctx.app, `/api/weather?lat=10.5&lon=${lon}&lng=en`)).status).toBe(200);
+    expect((await getJson(ctx.app, `/api/weather?lat=43.3&lon=${lon}&lng=en`)).status).toBe(200);
   });
 
   it.each([
@@ -90,6 +93,70 @@ describe('GET /api/weather on Open-Meteo (the default)', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(meteo.requests.length).toBe(before);
+  });
+});
+
+describe('GET /api/weather against abuse', () => {
+  const ctx = useTestApp(() => ({ env: { OPEN_METEO_URL: meteo.url, OUTSIDE_TIMEOUT_MS: '1500' } }));
+
+  it.each([
+    ['Amsterdam', 'lat=52.3676&lon=4.9041'],
+    ['Paris', 'lat=48.8566&lon=2.3522'],
+    ['the far side of the service area', 'lat=43.0547&lon=3.3'],
+  ])(
+    'refuses a position outside the service area (%s) with a 400 that says where it is, asking nothing upstream',
+    async (_place, query) => {
+      const before = meteo.requests.length;
+      const res = await getJson<{ code: string; message: string }>(ctx.app, `/api/weather?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('OUTSIDE_SERVICE_AREA');
+      expect(res.body.message).toContain('within 80 km of 43.0547, 2.2186');
+      expect(meteo.requests.length).toBe(before);
+    },
+  );
+
+  it('limits each client, and counts an IPv6 client by its /64', async () => {
+    const ask = (remoteAddress: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/weather?lat=43.0547&lon=2.2186', remoteAddress });
+    for (let i = 0; i < WEATHER_RATE_LIMIT.max; i++) {
+      // Addresses that differ only in their last 64 bits are one client.
+      expect((await ask(`2001:db8:1:2::${(i + 1).toString(16)}`)).statusCode).toBe(200);
+    }
+    const limited = await ask('2001:db8:1:2:ffff::9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await ask('2001:db8:1:3::1')).statusCode).toBe(200);
+    expect((await ask('192.0.2.7')).statusCode).toBe(200);
+  });
+});
+
+describe('the weather cache', () => {
+  it('holds every cell of the service area: 10,000 positions cost a few hundred upstream calls, and a second pass none', async () => {
+    let calls = 0;
+    const service = createWeatherService({
+      source: 'open-meteo',
+      current: async (lat, lon) => {
+        calls += 1;
+        return {
+          temperature: lat,
+          description: String(lon),
+          humidity: 1,
+          windSpeed: 1,
+          visibility: 1,
+          icon: 'sun',
+          source: 'open-meteo',
+        };
+      },
+    });
+    const positions = Array.from({ length: 10_000 }, (_, i) => ({
+      lat: 42.4 + ((i * 7919) % 1300) / 1000,
+      lon: 1.3 + ((i * 104_729) % 1800) / 1000,
+    }));
+    for (const { lat, lon } of positions) await service.current(lat, lon, 'nl');
+    expect(calls).toBeLessThanOrEqual(14 * 19);
+    const first = calls;
+    for (const { lat, lon } of positions) await service.current(lat, lon, 'nl');
+    expect(calls).toBe(first);
   });
 });
 
@@ -128,6 +195,6 @@ describe('GET /api/weather on OpenWeatherMap (when a key is configured)', () => 
 
   it('is a 503 when OpenWeatherMap fails', async () => {
     owm.mode = 'fail';
-    expect((await getJson(ctx.app, '/api/weather?lat=1&lon=1')).status).toBe(503);
+    expect((await getJson(ctx.app, '/api/weather?lat=43.2&lon=2.4')).status).toBe(503);
   });
 });

@@ -1,28 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
 import { positionRequiredQuery, weatherSchema } from '../../../domain/weather-schemas.js';
+import { clientGoneSignal } from '../../outside/client-gone.js';
+import { assertInServiceArea } from '../../outside/service-area.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
-import type { WeatherService } from './service.js';
+import type { Deps } from '../../deps.js';
+
+/** A page asks once or twice; this leaves room for many tabs, not for a flood. */
+export const WEATHER_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 export const weatherRoutes =
-  (weather: WeatherService): FastifyPluginAsyncZod =>
+  ({ weather, config }: Pick<Deps, 'weather' | 'config'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/weather',
       {
-        config: { access: 'public' },
+        config: { access: 'public', rateLimit: WEATHER_RATE_LIMIT },
         schema: {
           tags: ['outside'],
           summary: 'Current weather at a position',
           description:
-            'Open-Meteo, or OpenWeatherMap when a key is configured; cached 10 minutes per ~1 km. 503 when the service fails.',
+            'Open-Meteo, or OpenWeatherMap when a key is configured; cached 10 minutes per ~10 km. Only positions within the service area (400 otherwise). 503 when the service fails.',
           querystring: positionRequiredQuery,
-          response: { 200: weatherSchema, 400: apiErrorSchema, 503: apiErrorSchema },
+          response: { 200: weatherSchema, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
         },
       },
       async (request, reply) => {
         const { lat, lon, lng } = request.query;
-        const answer = await weather.current(lat, lon, lng ?? DEFAULT_LANGUAGE);
+        assertInServiceArea(config.serviceArea, lat, lon);
+        const answer = await weather.current(lat, lon, lng ?? DEFAULT_LANGUAGE, clientGoneSignal(reply));
         reply.header('Cache-Control', 'public, max-age=600');
         return answer;
       },

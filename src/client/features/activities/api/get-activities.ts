@@ -22,7 +22,7 @@ export async function getActivityPage(query: Record<string, QueryValue>, offset:
   return { items, total, offset } satisfies ActivityPage;
 }
 
-/** Pages of 12 activities (DECISIONS 10); `query` carries the filters and `lng`. */
+/** Pages of 12 activities (docs/product.md#the-overview); `query` carries the filters and `lng`. */
 export const activitiesQueryOptions = (query: Record<string, QueryValue>) =>
   infiniteQueryOptions({
     queryKey: activityKeys.list(query),

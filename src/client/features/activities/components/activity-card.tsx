@@ -18,7 +18,7 @@ interface ActivityCardProps {
   highlighted?: boolean;
 }
 
-/** The overview's card (spec 2). The title link covers the card; the action button opens the same page. */
+/** The overview's card (docs/product.md#the-overview). The title link covers the card; the action button opens the same page. */
 export function ActivityCard({ activity, favouriteButton, priority = false, highlighted = false }: ActivityCardProps) {
   const { t } = useTranslation('activities');
   const language = useLanguage();
@@ -84,7 +84,7 @@ export function ActivityCard({ activity, favouriteButton, priority = false, high
             <span />
           )}
           <Link
-            to={href}
+            to={activity.bookingRequired ? `${href}?book=1` : href}
             aria-label={t(activity.bookingRequired ? 'card.bookLabel' : 'card.detailsLabel', { name: activity.name })}
             className={cn(
               'relative z-10 inline-flex h-9 items-center rounded-full px-4 text-sm font-medium transition-colors',

@@ -9,7 +9,7 @@ import { formatDistance, formatPrice } from '../../../lib/format';
 import { CategoryBadge, SponsorBadge } from './badges';
 import { RatingStars } from './rating-stars';
 
-/** The list view's row (spec 2): small image, text, place, distance, market days, rating, booking badge, price. */
+/** The list view's row (docs/product.md#the-overview): small image, text, place, distance, market days, rating, booking badge, price. */
 export function ActivityListItem({ activity, favouriteButton }: { activity: Activity; favouriteButton?: ReactNode }) {
   const { t } = useTranslation('activities');
   const language = useLanguage();

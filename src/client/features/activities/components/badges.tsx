@@ -23,7 +23,7 @@ const SPONSOR_STYLE = {
   1: { icon: Award, className: 'bg-ink-900/80 text-white' },
 } as const;
 
-/** TOP / Premium / Sponsor (spec 2, DECISIONS 22). */
+/** TOP / Premium / Sponsor (docs/product.md#sponsorship). */
 export function SponsorBadge({ level }: { level: number }) {
   const { t } = useTranslation('activities');
   if (level !== 1 && level !== 2 && level !== 3) return null;

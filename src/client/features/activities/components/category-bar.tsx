@@ -4,7 +4,7 @@ import { CATEGORIES, type CategoryFilter } from '../../../../domain/activities';
 import { cn } from '../../../lib/cn';
 import { FILTER_ICON } from '../categories';
 
-/** Order of the chips (spec 2). */
+/** Order of the chips (docs/product.md#the-overview). */
 const CHIPS: CategoryFilter[] = ['alle', 'top_rated', ...CATEGORIES];
 
 interface CategoryBarProps {
@@ -13,7 +13,7 @@ interface CategoryBarProps {
   hrefFor: (category: CategoryFilter) => string;
 }
 
-/** Sticky chips; top_rated is hidden below 768 px (spec 2). */
+/** Sticky chips; top_rated is hidden below 768 px (docs/product.md#the-overview). */
 export function CategoryBar({ selected, hrefFor }: CategoryBarProps) {
   const { t } = useTranslation();
   return (

@@ -9,7 +9,7 @@ const loadDialog = () => import('./filter-dialog');
 const FilterDialog = lazy(loadDialog);
 
 /**
- * The Filters button, with a dot while any filter is active (spec 2). The
+ * The Filters button, with a dot while any filter is active (docs/product.md#filters-and-sorting). The
  * dialog's code loads on first open, and is fetched ahead as soon as the
  * pointer or focus reaches the button, so opening does not wait.
  */

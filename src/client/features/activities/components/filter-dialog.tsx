@@ -19,14 +19,14 @@ export interface FilterDialogProps {
   onOpenChange: (open: boolean) => void;
   filters: Filters;
   onApply: (filters: Filters) => void;
-  /** Names of the approved tags (spec 5: only approved tags are offered). */
+  /** Names of the approved tags (docs/product.md#filters-and-sorting: only approved tags are offered). */
   tagNames: string[];
   /** Shows a tag in the visitor's language. */
   tagLabel: (name: string) => string;
 }
 
 /**
- * The advanced filters (spec 2): edits a draft of the applied filters;
+ * The advanced filters (docs/product.md#filters-and-sorting): edits a draft of the applied filters;
  * Apply commits it and closes, Reset restores the defaults. Loaded on first
  * use (see filter-button.tsx); focus returns to the button on close.
  */

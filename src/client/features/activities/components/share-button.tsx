@@ -11,7 +11,7 @@ interface ShareButtonProps {
 }
 
 /**
- * Spec 2: the device's share sheet when there is one; otherwise the link is
+ * docs/product.md#the-detail-page: the device's share sheet when there is one; otherwise the link is
  * copied and a toast says so. A cancelled share says 'Sharing cancelled'.
  */
 export function ShareButton({ title, text, url, className }: ShareButtonProps) {

@@ -1,8 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, PendingProvider } from '../../../../domain/admin';
 import type { Role } from '../../../../domain/roles';
+import type { ModerationStatus } from '../../../../domain/moderation';
+import type { AdminReview } from '../../../../domain/reviews';
 import type { AdminActivityTag, AdminTag } from '../../../../domain/tags';
 import { api } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/paged-list';
 
 /** Query keys of the admin feature; every admin change invalidates the whole prefix. */
 export const adminKeys = {
@@ -10,7 +13,9 @@ export const adminKeys = {
   users: () => [...adminKeys.all, 'users'] as const,
   pendingProviders: () => [...adminKeys.all, 'providers', 'pending'] as const,
   tags: () => [...adminKeys.all, 'tags'] as const,
+  tagList: (status: AdminTag['status']) => [...adminKeys.tags(), status] as const,
   pendingActivityTags: () => [...adminKeys.all, 'activity-tags', 'pending'] as const,
+  reviews: (status: ModerationStatus) => [...adminKeys.all, 'reviews', status] as const,
 };
 
 export const usersQueryOptions = () =>
@@ -20,27 +25,24 @@ export const pendingProvidersQueryOptions = () =>
     queryKey: adminKeys.pendingProviders(),
     queryFn: ({ signal }) => api<PendingProvider[]>('/admin/providers/pending', { signal }),
   });
-export const tagsQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.tags(), queryFn: ({ signal }) => api<AdminTag[]>('/admin/tags', { signal }) });
-export const pendingActivityTagsQueryOptions = () =>
-  queryOptions({
-    queryKey: adminKeys.pendingActivityTags(),
-    queryFn: ({ signal }) => api<AdminActivityTag[]>('/admin/activity-tags/pending', { signal }),
-  });
 
 export const useUsers = () => useQuery(usersQueryOptions());
 export const usePendingProviders = () => useQuery(pendingProvidersQueryOptions());
-export const useAdminTags = () => useQuery(tagsQueryOptions());
-export const usePendingActivityTags = () => useQuery(pendingActivityTagsQueryOptions());
+/** Tags of one status, a page at a time. */
+export const useAdminTags = (status: AdminTag['status']) =>
+  usePagedList<AdminTag>(adminKeys.tagList(status), '/admin/tags', { status });
+export const usePendingActivityTags = () =>
+  usePagedList<AdminActivityTag>(adminKeys.pendingActivityTags(), '/admin/activity-tags/pending');
 
 function useAdminMutation<T>(mutationFn: (input: T) => Promise<unknown>, alsoInvalidate: string[] = []) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    // Not awaited: the caller's own onSuccess (a toast) must run even when the refetch removes its row.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       // The visitor side shows approved tags and the logged-in user's own state.
-      for (const key of alsoInvalidate) await queryClient.invalidateQueries({ queryKey: [key] });
+      for (const key of alsoInvalidate) void queryClient.invalidateQueries({ queryKey: [key] });
     },
   });
 }
@@ -71,4 +73,19 @@ export const useActivityTagApproval = () =>
     ({ id, approve }: { id: number; approve: boolean }) =>
       api(`/admin/activity-tags/${id}/approval`, { method: 'PATCH', body: { isApproved: approve ? 1 : 0 } }),
     ['tags', 'activities'],
+  );
+
+/** Reviews of one status, a page at a time. */
+export const useAdminReviews = (status: ModerationStatus) =>
+  usePagedList<AdminReview>(adminKeys.reviews(status), '/admin/reviews', { status });
+
+/** Approve or reject a review (with a reason); the public reviews and ratings follow. */
+export const useReviewApproval = () =>
+  useAdminMutation(
+    ({ id, approve, reason }: { id: number; approve: boolean; reason?: string | null }) =>
+      api(`/admin/reviews/${id}/approval`, {
+        method: 'PATCH',
+        body: { isApproved: approve ? 1 : 0, moderationReason: reason ?? null },
+      }),
+    ['reviews', 'activities'],
   );

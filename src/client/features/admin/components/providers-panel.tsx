@@ -5,7 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { usePendingProviders, useReviewProvider } from '../api/admin-api';
 
-/** Pending provider applications with approve and reject (spec 2). */
+/** Pending provider applications with approve and reject (docs/moderation.md#providers). */
 export function ProvidersPanel() {
   const { t } = useTranslation('admin');
   const { data, isPending, isError } = usePendingProviders();

@@ -2,11 +2,11 @@ import { Check, RotateCcw, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminActivityTag, AdminTag } from '../../../../domain/tags';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { useActivityTagApproval, useAdminTags, usePendingActivityTags, useTagApproval } from '../api/admin-api';
-import { serverMessage } from '../api/server-message';
-import { AdminTabs } from './admin-tabs';
+import { useErrorText } from '../../../lib/error-text';
+import { CountTabs } from '../../../components/ui/count-tabs';
+import { PagedRows } from '../../../components/ui/paged-rows';
 
 /** The approve / reject pair of a row, each with a name that says what it acts on. */
 function DecisionButtons({
@@ -41,14 +41,13 @@ function DecisionButtons({
   );
 }
 
-function Empty({ text }: { text: string }) {
-  return <p className="rounded-3xl bg-white p-8 text-center text-ink-600 ring-1 ring-sand-200">{text}</p>;
-}
-
-/** Tag moderation (spec 2): pending tags, pending activity tags, approved, rejected with 'Alsnog goedkeuren'. */
+/** Tag moderation: pending tags, pending activity tags, approved, and rejected with 'Alsnog goedkeuren' (docs/moderation.md). */
 export function TagsModeration() {
   const { t } = useTranslation('admin');
-  const tags = useAdminTags();
+  const errorText = useErrorText();
+  const pending = useAdminTags('pending');
+  const approved = useAdminTags('approved');
+  const rejected = useAdminTags('rejected');
   const links = usePendingActivityTags();
   const tagApproval = useTagApproval();
   const linkApproval = useActivityTagApproval();
@@ -61,7 +60,7 @@ export function TagsModeration() {
         onError: (error) =>
           toast({
             title: t('error'),
-            description: serverMessage(error) ?? t('tags.updateFailed'),
+            description: errorText(error, t('tags.updateFailed')),
             variant: 'destructive',
           }),
       },
@@ -74,85 +73,62 @@ export function TagsModeration() {
         onError: (error) =>
           toast({
             title: t('error'),
-            description: serverMessage(error) ?? t('tags.linkUpdateFailed'),
+            description: errorText(error, t('tags.linkUpdateFailed')),
             variant: 'destructive',
           }),
       },
     );
 
-  if (tags.isPending || links.isPending) return <Skeleton className="h-48 w-full" />;
-  if (tags.isError || links.isError)
-    return (
-      <p role="alert" className="text-red-800">
-        {t('loadFailed')}
-      </p>
-    );
-
-  const byStatus = (status: AdminTag['status']) => tags.data.filter((tag) => tag.status === status);
-  const pending = byStatus('pending');
-  const approved = byStatus('approved');
-  const rejected = byStatus('rejected');
   const busy = tagApproval.isPending || linkApproval.isPending;
+  const count = (list: { isPending: boolean; total: number }) => (list.isPending ? undefined : list.total);
 
-  const tagList = (list: AdminTag[], actions: (tag: AdminTag) => React.ReactNode, empty: string) =>
-    list.length === 0 ? (
-      <Empty text={empty} />
-    ) : (
-      <ul className="divide-y divide-sand-100 rounded-3xl bg-white ring-1 ring-sand-200">
-        {list.map((tag) => (
-          <li key={tag.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
-            <span className="font-medium text-ink-900">#{tag.name}</span>
-            <span className="text-sm text-ink-500">{t('tags.usedBy', { count: tag.activityCount })}</span>
-            <span className="ml-auto flex gap-2">{actions(tag)}</span>
-          </li>
-        ))}
-      </ul>
-    );
+  const tagRows = (list: typeof pending, actions: (tag: AdminTag) => React.ReactNode, empty: string) => (
+    <PagedRows
+      list={list}
+      empty={empty}
+      rowKey={(tag) => tag.id}
+      row={(tag) => (
+        <>
+          <span className="font-medium text-ink-900">#{tag.name}</span>
+          <span className="text-sm text-ink-500">{t('tags.usedBy', { count: tag.activityCount })}</span>
+          <span className="ml-auto flex gap-2">{actions(tag)}</span>
+        </>
+      )}
+    />
+  );
 
   return (
     <div>
       <dl className="mb-6 grid max-w-md grid-cols-2 gap-3">
         <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
           <dt className="text-sm text-ink-500">{t('tags.approvedCount')}</dt>
-          <dd className="text-2xl font-bold text-ink-900">{approved.length}</dd>
+          <dd className="text-2xl font-bold text-ink-900">{count(approved) ?? '…'}</dd>
         </div>
         <div className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
           <dt className="text-sm text-ink-500">{t('tags.pendingCount')}</dt>
-          <dd className="text-2xl font-bold text-ink-900">{pending.length + links.data.length}</dd>
+          <dd className="text-2xl font-bold text-ink-900">
+            {pending.isPending || links.isPending ? '…' : pending.total + links.total}
+          </dd>
         </div>
       </dl>
-      <AdminTabs
+      <CountTabs
         label={t('tags.tabsLabel')}
         defaultValue="pending"
         tabs={[
           {
             value: 'pending',
             title: t('tags.pending'),
-            count: pending.length,
-            content: tagList(
+            count: count(pending),
+            content: tagRows(
               pending,
               (tag) => (
-                <>
-                  <Button
-                    size="sm"
-                    disabled={busy}
-                    onClick={() => decideTag(tag, true)}
-                    aria-label={t('tags.approveLabel', { name: tag.name })}
-                  >
-                    <Check aria-hidden className="h-4 w-4" />
-                    {t('tags.approve')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={busy}
-                    onClick={() => decideTag(tag, false)}
-                    aria-label={t('tags.rejectLabel', { name: tag.name })}
-                  >
-                    <X aria-hidden className="h-4 w-4" />
-                    {t('tags.reject')}
-                  </Button>
-                </>
+                <DecisionButtons
+                  busy={busy}
+                  onApprove={() => decideTag(tag, true)}
+                  onReject={() => decideTag(tag, false)}
+                  approveLabel={t('tags.approveLabel', { name: tag.name })}
+                  rejectLabel={t('tags.rejectLabel', { name: tag.name })}
+                />
               ),
               t('tags.nonePending'),
             ),
@@ -160,40 +136,40 @@ export function TagsModeration() {
           {
             value: 'links',
             title: t('tags.pendingLinks'),
-            count: links.data.length,
-            content:
-              links.data.length === 0 ? (
-                <Empty text={t('tags.nonePendingLinks')} />
-              ) : (
-                <ul className="divide-y divide-sand-100 rounded-3xl bg-white ring-1 ring-sand-200">
-                  {links.data.map((link) => (
-                    <li key={link.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
-                      <span className="font-medium text-ink-900">#{link.tagName}</span>
-                      <span className="text-sm text-ink-600">{t('tags.onActivity', { name: link.activityName })}</span>
-                      {link.tagStatus !== 'approved' ? (
-                        <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-900">
-                          {t(`tags.tagIs.${link.tagStatus}`)}
-                        </span>
-                      ) : null}
-                      <span className="ml-auto flex gap-2">
-                        <DecisionButtons
-                          busy={busy}
-                          onApprove={() => decideLink(link, true)}
-                          onReject={() => decideLink(link, false)}
-                          approveLabel={t('tags.approveLinkLabel', { name: link.tagName, activity: link.activityName })}
-                          rejectLabel={t('tags.rejectLinkLabel', { name: link.tagName, activity: link.activityName })}
-                        />
+            count: count(links),
+            content: (
+              <PagedRows
+                list={links}
+                empty={t('tags.nonePendingLinks')}
+                rowKey={(link) => link.id}
+                row={(link) => (
+                  <>
+                    <span className="font-medium text-ink-900">#{link.tagName}</span>
+                    <span className="text-sm text-ink-600">{t('tags.onActivity', { name: link.activityName })}</span>
+                    {link.tagStatus !== 'approved' ? (
+                      <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-900">
+                        {t(`tags.tagIs.${link.tagStatus}`)}
                       </span>
-                    </li>
-                  ))}
-                </ul>
-              ),
+                    ) : null}
+                    <span className="ml-auto flex gap-2">
+                      <DecisionButtons
+                        busy={busy}
+                        onApprove={() => decideLink(link, true)}
+                        onReject={() => decideLink(link, false)}
+                        approveLabel={t('tags.approveLinkLabel', { name: link.tagName, activity: link.activityName })}
+                        rejectLabel={t('tags.rejectLinkLabel', { name: link.tagName, activity: link.activityName })}
+                      />
+                    </span>
+                  </>
+                )}
+              />
+            ),
           },
           {
             value: 'approved',
             title: t('tags.approvedTab'),
-            count: approved.length,
-            content: tagList(
+            count: count(approved),
+            content: tagRows(
               approved,
               (tag) => (
                 <DecisionButtons
@@ -209,8 +185,8 @@ export function TagsModeration() {
           {
             value: 'rejected',
             title: t('tags.rejectedTab'),
-            count: rejected.length,
-            content: tagList(
+            count: count(rejected),
+            content: tagRows(
               rejected,
               (tag) => (
                 <Button

@@ -3,11 +3,12 @@ import { ROLES, type Role } from '../../../../domain/roles';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { useChangeRole, useUsers } from '../api/admin-api';
-import { serverMessage } from '../api/server-message';
+import { useErrorText } from '../../../lib/error-text';
 
-/** All users with a role selector (spec 2). */
+/** All users with a role selector (docs/permissions.md). */
 export function UsersPanel() {
   const { t } = useTranslation('admin');
+  const errorText = useErrorText();
   const { data, isPending, isError } = useUsers();
   const changeRole = useChangeRole();
 
@@ -65,7 +66,7 @@ export function UsersPanel() {
                           onError: (error) =>
                             toast({
                               title: t('users.updateFailed'),
-                              description: serverMessage(error) ?? undefined,
+                              description: errorText(error, t('users.updateFailedText')),
                               variant: 'destructive',
                             }),
                         },

@@ -23,3 +23,14 @@ export function useChooseRole() {
     onSuccess: (user) => queryClient.setQueryData(authKeys.user(), user),
   });
 }
+
+/**
+ * Logs out by POST (a link could be followed from another site), then loads
+ * the home page afresh so that nothing of the account stays in memory.
+ */
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => api<void>('/logout', { method: 'POST' }),
+    onSettled: () => window.location.assign('/'),
+  });
+}

@@ -1,19 +1,21 @@
 import { DropdownMenu } from 'radix-ui';
-import { Clock, LayoutDashboard, ListChecks, LogOut, Tags, User } from 'lucide-react';
+import { CalendarCheck, CalendarDays, Clock, LayoutDashboard, ListChecks, LogOut, Tags, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuthUser } from '../../../../domain/auth';
 import { isAdmin, isApprovedProvider, principalOfUser } from '../../../../domain/policies';
+import { useLogout } from '../api/auth-mutations';
 import { isPendingProvider, roleLabelKey } from './role-label';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-ink-900 outline-none data-[highlighted]:bg-sand-100';
 
-/** The header's profile menu (spec 2): name, role, pending note, and the entries the role allows. */
+/** The header's profile menu (docs/product.md#screens): name, role, pending note, and the entries the role allows. */
 export default function ProfileMenu({ user }: { user: AuthUser }) {
   const { t } = useTranslation('account');
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || t('menu.you');
   const principal = principalOfUser(user);
+  const logout = useLogout();
   const initials = name
     .split(/\s+/)
     .slice(0, 2)
@@ -54,13 +56,29 @@ export default function ProfileMenu({ user }: { user: AuthUser }) {
             ) : null}
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-sand-200" />
-          {isApprovedProvider(principal) && user.role === 'provider' ? (
+          {user.roleChosen ? (
             <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/provider">
-                <ListChecks aria-hidden className="h-4 w-4" />
-                {t('menu.myActivities')}
+              <Link to="/boekingen">
+                <CalendarDays aria-hidden className="h-4 w-4" />
+                {t('menu.myBookings')}
               </Link>
             </DropdownMenu.Item>
+          ) : null}
+          {isApprovedProvider(principal) && user.role === 'provider' ? (
+            <>
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/provider">
+                  <ListChecks aria-hidden className="h-4 w-4" />
+                  {t('menu.myActivities')}
+                </Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/provider/bookings">
+                  <CalendarCheck aria-hidden className="h-4 w-4" />
+                  {t('menu.providerBookings')}
+                </Link>
+              </DropdownMenu.Item>
+            </>
           ) : null}
           {isAdmin(principal) ? (
             <>
@@ -78,11 +96,9 @@ export default function ProfileMenu({ user }: { user: AuthUser }) {
               </DropdownMenu.Item>
             </>
           ) : null}
-          <DropdownMenu.Item asChild className={itemClass}>
-            <a href="/api/logout">
-              <LogOut aria-hidden className="h-4 w-4" />
-              {t('menu.logout')}
-            </a>
+          <DropdownMenu.Item className={itemClass} disabled={logout.isPending} onSelect={() => logout.mutate()}>
+            <LogOut aria-hidden className="h-4 w-4" />
+            {t('menu.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -10,7 +10,7 @@ import { useChooseRole } from '../api/auth-mutations';
 type Choice = 'visitor' | 'provider';
 
 /**
- * The one-time role choice after the first login (spec 2): visitor, or
+ * The one-time role choice after the first login (docs/accounts.md#role-selection): visitor, or
  * provider with a company (required), phone and address.
  */
 export function RoleSelectionForm({ onDone }: { onDone: (role: Choice) => void }) {

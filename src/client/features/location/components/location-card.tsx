@@ -5,7 +5,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { usePlace } from '../api/get-place';
 import { useVisitorLocation } from '../location-provider';
 
-/** The hero's current-location card (spec 2): where distances are measured from, and a detect button. */
+/** The hero's current-location card (docs/product.md#distance): where distances are measured from, and a detect button. */
 export function LocationCard() {
   const { t } = useTranslation();
   const language = useLanguage();

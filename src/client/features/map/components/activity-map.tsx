@@ -13,7 +13,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { cn } from '../../../lib/cn';
 import { formatDistance, formatRating } from '../../../lib/format';
 import { MISSING_MAP_RATING, type MapActivity } from '../types';
-import { pinIcon, useTileLayer } from './leaflet-parts';
+import { pinIcon, textContent, useTileLayer } from './leaflet-parts';
 
 export interface ActivityMapProps {
   activities: MapActivity[];
@@ -72,12 +72,16 @@ export default function ActivityMap({
       maxClusterRadius: 40,
       spiderfyOnMaxZoom: true,
       // A cluster is a button (Enter zooms in); its name says how many activities it holds.
-      iconCreateFunction: (group) =>
-        L.divIcon({
-          className: '',
-          html: `<span class="dl-cluster" aria-hidden="true">${group.getChildCount()}</span><span class="sr-only">${tRef.current('map.clusterLabel', { count: group.getChildCount() })}</span>`,
-          iconSize: [40, 40],
-        }),
+      iconCreateFunction: (group) => {
+        const html = document.createElement('span');
+        const count = html.appendChild(textContent(String(group.getChildCount())));
+        count.className = 'dl-cluster';
+        count.setAttribute('aria-hidden', 'true');
+        html
+          .appendChild(textContent(tRef.current('map.clusterLabel', { count: group.getChildCount() })))
+          .setAttribute('class', 'sr-only');
+        return L.divIcon({ className: '', html, iconSize: [40, 40] });
+      },
     });
     map.addLayer(cluster);
     map.on('zoomend', () => setZoom(map.getZoom()));
@@ -122,7 +126,7 @@ export default function ActivityMap({
         alt: activity.name,
         riseOnHover: true,
       });
-      marker.bindTooltip(activity.name, { direction: 'top', className: 'dl-tooltip' });
+      marker.bindTooltip(textContent(activity.name), { direction: 'top', className: 'dl-tooltip' });
       marker.on('click', (event) => {
         L.DomEvent.stopPropagation(event);
         onSelectRef.current(activity.id);

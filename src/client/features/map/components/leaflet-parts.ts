@@ -3,6 +3,16 @@ import { type RefObject, useEffect } from 'react';
 import { MAP_MAX_ZOOM } from '../../../../domain/geo';
 import { useClientConfig } from '../../../lib/client-config';
 
+/**
+ * Content for Leaflet (tooltips, popups) as a text node: Leaflet writes a
+ * string with innerHTML, and names come from providers (docs/security.md).
+ */
+export function textContent(text: string): HTMLElement {
+  const element = document.createElement('span');
+  element.textContent = text;
+  return element;
+}
+
 /** A teardrop pin in the category's colour; `selected` makes it stand out. */
 export function pinIcon(color: string, selected = false) {
   return L.divIcon({

@@ -1,4 +1,4 @@
-import { MessageSquareText } from 'lucide-react';
+import { BadgeCheck, MessageSquareText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PublicReview } from '../../../../domain/reviews';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { useActivityReviews } from '../api/get-reviews';
 import { ReviewStars } from './review-stars';
 
-/** Up to two initials of a display name (spec 9): "Sanne V." -> "SV". */
+/** Up to two initials of a display name (docs/product.md#constants): "Sanne V." -> "SV". */
 export function initialsOf(name: string): string {
   return name
     .split(/[\s.-]+/)
@@ -36,7 +36,15 @@ function ReviewItem({ review }: { review: PublicReview }) {
             {formatDate(review.createdAt, language)}
           </time>
         </div>
-        <ReviewStars rating={review.rating} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ReviewStars rating={review.rating} />
+          {review.verifiedBooking ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+              <BadgeCheck aria-hidden className="h-3.5 w-3.5" />
+              {t('reviews.verified')}
+            </span>
+          ) : null}
+        </div>
         {review.title ? <p className="font-medium text-ink-900">{review.title}</p> : null}
         <p className="text-sm leading-relaxed text-ink-700">{review.comment}</p>
       </div>

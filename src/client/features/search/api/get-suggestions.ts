@@ -15,7 +15,7 @@ export const suggestionsQueryOptions = (q: string, lng: Language) =>
     queryFn: ({ signal }) => api<Suggestion[]>('/search/suggestions', { query: { q, lng }, signal }),
   });
 
-/** Suggestions from 2 characters on (spec 4). */
+/** Suggestions from 2 characters on (docs/product.md#search-and-suggestions). */
 export function useSuggestions(q: string, lng: Language) {
   const trimmed = q.trim();
   return useQuery({

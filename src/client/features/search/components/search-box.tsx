@@ -9,16 +9,16 @@ import { cn } from '../../../lib/cn';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSuggestions } from '../api/get-suggestions';
 
-/** The id the mobile navigation focuses (spec 2). */
+/** The id the mobile navigation focuses (docs/product.md#search-and-suggestions). */
 export const SEARCH_INPUT_ID = 'activity-search';
 
 /** Navigation state asking the search box to take focus (the Search buttons). */
 export const FOCUS_SEARCH_STATE = 'focusSearch';
-/** Spec 9: wait 100 ms, scroll smoothly to the top, then focus after 300 ms. */
+/** Wait 100 ms, scroll smoothly to the top, then focus after 300 ms (docs/product.md#constants). */
 export const SEARCH_SCROLL_DELAY_MS = 100;
 export const SEARCH_FOCUS_DELAY_MS = 300;
 
-/** Spec 4: suggestions hide 200 ms after the box loses focus (so a click on one still lands). */
+/** Suggestions hide 200 ms after the box loses focus, so a click on one still lands (docs/product.md#search-and-suggestions). */
 export const SUGGESTIONS_HIDE_DELAY_MS = 200;
 
 const KIND_ICON = { activity: Sparkles, city: MapPin, tag: Tag, term: TrendingUp } as const;

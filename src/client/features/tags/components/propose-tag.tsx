@@ -11,19 +11,27 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api-client';
+import { errorCodeOf } from '../../../lib/error-text';
 import { useApprovedTags } from '../api/get-tags';
 import { useProposeActivityTag } from '../api/propose-activity-tag';
 import { useTagLabel } from '../use-tag-label';
 
-type Problem = TagNameProblem | 'duplicate' | 'login' | 'failed';
+type Problem = TagNameProblem | 'duplicate' | 'login' | 'tooMany' | 'failed';
 
+/** What went wrong, by the API's error code (docs/api.md#errors). */
 function problemOf(error: unknown): Problem {
-  if (error instanceof ApiError) {
-    if (error.status === 409) return 'duplicate';
-    if (error.status === 401) return 'login';
+  switch (errorCodeOf(error)) {
+    case 'ACTIVITY_TAG_EXISTS':
+    case 'TAG_EXISTS':
+      return 'duplicate';
+    case 'UNAUTHENTICATED':
+      return 'login';
+    case 'TOO_MANY_PENDING':
+    case 'RATE_LIMITED':
+      return 'tooMany';
+    default:
+      return 'failed';
   }
-  return 'failed';
 }
 
 interface ProposeTagProps {

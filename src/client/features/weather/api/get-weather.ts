@@ -24,7 +24,7 @@ export interface WeatherView {
   icon: WeatherIcon;
   source: Weather['source'] | null;
   isLoading: boolean;
-  /** The service failed: the spec's defaults are shown, with the fallback notice (spec 4, 8). */
+  /** The service failed: the product's defaults are shown, with the fallback notice (docs/outside-services.md#weather, docs/product.md#texts-and-messages). */
   isFallback: boolean;
 }
 

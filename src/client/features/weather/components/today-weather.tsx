@@ -6,7 +6,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { useWeather } from '../api/get-weather';
 import { WeatherIcon } from './weather-icon';
 
-/** The map page's weather card, for Limoux (DECISIONS 9). */
+/** The map page's weather card, for Limoux (docs/product.md#maps). */
 export function TodayWeather() {
   const { t } = useTranslation();
   const language = useLanguage();

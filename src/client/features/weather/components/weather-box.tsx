@@ -6,7 +6,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { useWeather } from '../api/get-weather';
 import { WeatherIcon } from './weather-icon';
 
-/** The header's weather near Limoux (spec 2: large screens, fixed coordinates). */
+/** The header's weather near Limoux (docs/product.md#screens: large screens, fixed coordinates). */
 export function WeatherBox() {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -2,7 +2,7 @@ import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 
 /** Tabs with counts, keyboard-navigable (arrow keys) through Radix. */
-export function AdminTabs({
+export function CountTabs({
   label,
   tabs,
   defaultValue,

@@ -1,0 +1,179 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { demoLogin, expect, expectNoSeriousA11yViolations, test, toastRegion, visit } from './fixtures';
+import { E2E } from './support/ports';
+
+/** Issue 9: a guest books and gets a mail, the provider confirms, a review shows once an admin approves it. */
+
+const RAFTING = 14;
+const mailDir = path.join(E2E.dataDir(E2E.appPort), 'mail');
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const unique = (what: string) => `${what}-${Date.now()}-${Math.floor(Math.random() * 1000)}`;
+
+/** The text of the newest mail to `address` the app wrote (no SMTP in the e2e run: .eml files). */
+async function mailTo(address: string): Promise<string | null> {
+  let files: string[] = [];
+  try {
+    files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return null;
+  }
+  for (const file of files.reverse()) {
+    const parsed = await simpleParser(await readFile(path.join(mailDir, file)));
+    const to = parsed.to && 'text' in parsed.to ? parsed.to.text : '';
+    if (to === address) return `${parsed.subject}\n${parsed.text ?? ''}`;
+  }
+  return null;
+}
+
+/** Books activity 14 for a guest through the API, as the dialog does. */
+async function bookAsGuest(page: Page, customerName: string) {
+  const res = await page.request.post('/api/bookings', {
+    data: {
+      activityId: RAFTING,
+      customerName,
+      customerEmail: `${customerName.toLowerCase()}@example.com`,
+      numberOfPeople: 2,
+      bookingDate: tomorrow(),
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+test.describe('booking', () => {
+  test('a guest books in the dialog: required fields, the live total, success, and the mail’s cancel link works', async ({
+    page,
+  }) => {
+    // A price for this activity (the seeded one is unknown), to see the total follow the number of people.
+    await page.route(`**/api/activities/${RAFTING}?*`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), price: 25 } });
+    });
+    await visit(page, `/activity/${RAFTING}`);
+    const open = page.getByRole('button', { name: 'Nu boeken' });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: /boeken$/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Naam (verplicht)')).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+
+    // Nothing filled in: the spec's message, and the fields to fix are marked.
+    await dialog.getByRole('button', { name: 'Boekingsaanvraag versturen' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Ontbrekende velden');
+    await expect(dialog.getByRole('alert')).toContainText('Vul alle verplichte velden in.');
+    await expect(dialog.getByLabel('Naam (verplicht)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByText('Vul je naam in.')).toBeVisible();
+
+    const email = `${unique('gast')}@example.com`;
+    await dialog.getByLabel('Naam (verplicht)').fill('Sanne Visser');
+    await dialog.getByLabel('E-mail (verplicht)').fill(email);
+    await dialog.getByLabel('Telefoon').fill('+31 6 12345678');
+    await expect(dialog.getByRole('status')).toHaveText(/€\s?25/);
+    await dialog.getByLabel('Aantal personen').selectOption('3');
+    await expect(dialog.getByRole('status')).toHaveText(/€\s?75/);
+    await dialog.getByLabel('Gewenste datum (verplicht)').fill(tomorrow());
+    await dialog.getByLabel('Opmerkingen').fill('Twee kinderen van 9 en 11.');
+    await dialog.getByRole('button', { name: 'Boekingsaanvraag versturen' }).click();
+
+    await expect(toastRegion(page)).toContainText('Boeking gelukt!');
+    await expect(toastRegion(page)).toContainText('We nemen zo snel mogelijk contact met je op.');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    // The guest's mail, in Dutch, with the link to cancel.
+    await expect.poll(() => mailTo(email), { timeout: 15_000 }).toContain('Je boekingsaanvraag voor');
+    const mail = (await mailTo(email)) ?? '';
+    const link = new RegExp(`${E2E.appUrl}/boekingen/\\d+/annuleren\\?token=[\\w-]+`).exec(mail)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link ?? '/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Je boeking annuleren' })).toBeVisible();
+    await expect(page.getByText('Wacht op bevestiging')).toBeVisible();
+    await page.getByRole('button', { name: 'Boeking annuleren' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Je boeking is geannuleerd' })).toBeVisible();
+    await expect.poll(() => mailTo(email), { timeout: 15_000 }).toContain('Geannuleerd:');
+  });
+
+  test('the overview’s Book button opens the dialog, Escape closes it', async ({ page }) => {
+    await page.goto('/?bookable=true');
+    const main = page.getByRole('main');
+    const book = main.getByRole('link', { name: /boeken$/ }).first();
+    await expect(book).toBeVisible({ timeout: 20_000 });
+    await book.click();
+    const dialog = page.getByRole('dialog', { name: /boeken$/ });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Nu boeken' })).toBeFocused();
+  });
+
+  test('the provider confirms a booking on their bookings page', async ({ page }) => {
+    const guest = unique('Margot').replaceAll('-', '');
+    await bookAsGuest(page, guest);
+    await demoLogin(page, 'provider', E2E.appUrl);
+    await visit(page, '/provider/bookings');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('tab', { name: /Te beantwoorden/ })).toHaveAttribute('aria-selected', 'true');
+    const confirm = main.getByRole('button', { name: new RegExp(`^Bevestig de boeking van ${guest} op `) });
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await confirm.click();
+    await expect(toastRegion(page)).toContainText('Boeking bevestigd');
+    await expect(confirm).toBeHidden();
+    await main.getByRole('tab', { name: /Bevestigd/ }).click();
+    await expect(main.getByText(guest, { exact: true })).toBeVisible();
+    await expect.poll(() => mailTo(`${guest.toLowerCase()}@example.com`), { timeout: 15_000 }).toContain('Bevestigd:');
+  });
+});
+
+test.describe('reviews', () => {
+  test('a guest’s review shows with its stars once an admin has approved it', async ({ page, browser }) => {
+    const name = unique('Femke').replaceAll('-', '');
+    await visit(page, '/activity/3');
+    const form = page.getByRole('form', { name: 'Schrijf een review' });
+    await expect(form).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // The spec's messages for what is missing.
+    await form.getByRole('button', { name: 'Review versturen' }).click();
+    await expect(form.getByText('Geef een rating van 1 tot 5 sterren.')).toBeVisible();
+    // Stars by keyboard: into the group, then the arrow keys.
+    await form.getByRole('radio', { name: '1 ster' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(form.getByRole('radio', { name: '4 sterren' })).toBeChecked();
+    await form.getByRole('button', { name: 'Review versturen' }).click();
+    await expect(form.getByText('Schrijf een korte review.')).toBeVisible();
+    await form.getByLabel('Je review').fill('Prachtige plek, vroeg gaan is de moeite waard.');
+    await form.getByRole('button', { name: 'Review versturen' }).click();
+    await expect(form.getByText('Vul je naam en email in om een review achter te laten.')).toBeVisible();
+    await form.getByLabel('Naam', { exact: true }).fill(name);
+    await form.getByLabel('E-mail').fill(`${name.toLowerCase()}@example.com`);
+    await form.getByRole('button', { name: 'Review versturen' }).click();
+    await expect(toastRegion(page)).toContainText('Review ingediend');
+    await expect(page.getByText('Bedankt voor je review.')).toBeVisible();
+    const reviews = page.getByRole('list', { name: 'Reviews' });
+    await expect(reviews.getByText(name)).toHaveCount(0);
+
+    // The admin approves it in the Reviews tab.
+    const admin = await browser.newContext({ locale: 'nl-NL' });
+    await admin.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
+    const adminPage = await admin.newPage();
+    await demoLogin(adminPage, 'admin', E2E.appUrl);
+    await visit(adminPage, '/admin');
+    await adminPage.getByRole('tab', { name: /Reviews/ }).click();
+    const approve = adminPage.getByRole('button', { name: `Keur de review van ${name} goed` });
+    await expect(approve).toBeVisible();
+    await expectNoSeriousA11yViolations(adminPage);
+    await approve.click();
+    await expect(toastRegion(adminPage)).toContainText('Review goedgekeurd');
+    await admin.close();
+
+    await page.reload();
+    const item = page.getByRole('listitem').filter({ hasText: name });
+    await expect(item).toBeVisible();
+    await expect(item.getByRole('img', { name: '4 sterren' })).toBeVisible();
+    await expect(item).toContainText('Prachtige plek');
+  });
+});

@@ -1,0 +1,64 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Names come from providers: whatever markup they hold is shown as text on
+ * every map, never built into the page (docs/security.md).
+ */
+const MARKUP = '<img src=x data-injected="1"><b>Vet</b> & <i>co</i>';
+
+/** Every activity the API answers is renamed to MARKUP plus its id. */
+async function renameEverything(page: Page) {
+  await page.route(
+    (url) =>
+      url.pathname.startsWith('/api/activities') &&
+      !url.pathname.endsWith('/tags') &&
+      !url.pathname.endsWith('/reviews'),
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { id: number; name: string } | { id: number; name: string }[];
+      const rename = (a: { id: number; name: string }) => ({ ...a, name: `${MARKUP} ${a.id}` });
+      await route.fulfill({ response, json: Array.isArray(body) ? body.map(rename) : rename(body) });
+    },
+  );
+}
+
+/** Hovers the first single marker of `map` and checks its tooltip shows the markup as text. */
+async function expectTooltipAsText(page: Page, map: ReturnType<Page['getByRole']>) {
+  const marker = map.getByRole('button', { name: / op de kaart$/ }).first();
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  await marker.hover();
+  const tooltip = page.getByRole('tooltip').filter({ hasText: MARKUP });
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText('<img src=x data-injected="1"><b>Vet</b>');
+  await expect(page.locator('[data-injected]')).toHaveCount(0);
+  await expect(tooltip.locator('b, i, img')).toHaveCount(0);
+}
+
+test.describe('activity names full of markup', () => {
+  test('are text in the tooltips of the map page', async ({ page }) => {
+    await renameEverything(page);
+    await page.goto('/kaart');
+    await expectTooltipAsText(page, page.getByRole('region', { name: 'Kaart van de activiteiten' }));
+  });
+
+  test('are text in the tooltips of the map beside the results, and in the cards', async ({ page }) => {
+    await renameEverything(page);
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await expect(
+      main
+        .getByRole('heading', { level: 3, name: new RegExp(`^${MARKUP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+        .first(),
+    ).toBeVisible({ timeout: 20_000 });
+    await expectTooltipAsText(page, main.getByRole('region', { name: 'Kaart van de activiteiten' }));
+  });
+
+  test('are text on the detail page and its map', async ({ page }) => {
+    await renameEverything(page);
+    await page.goto('/activity/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${MARKUP} 1`, { timeout: 20_000 });
+    await expect(page.getByRole('region', { name: `Kaart met de ligging van ${MARKUP} 1` })).toBeVisible();
+    await expect(page.locator('[data-injected]')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,80 @@
+import { AlertCircle, CheckCircle2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { mayMoveBooking } from '../../../domain/bookings';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast-store';
+import { useCancelBooking, useGuestBooking } from '../../features/bookings/api/guest-bookings';
+import { BookingSummary } from '../../features/bookings/components/booking-summary';
+import { useErrorText } from '../../lib/error-text';
+
+/** Where the cancel link of a booking mail leads: the booking, and one button to cancel it. */
+export function CancelBookingRoute() {
+  const { t } = useTranslation('bookings');
+  const errorText = useErrorText();
+  const id = Number(useParams().id);
+  const token = useSearchParams()[0].get('token');
+  const booking = useGuestBooking(id, token);
+  const cancel = useCancelBooking();
+
+  let body;
+  if (booking.isPending) body = <Skeleton aria-label={t('cancelPage.loading')} className="h-32 w-full" />;
+  else if (booking.isError)
+    body = (
+      <p role="alert" className="flex gap-2 rounded-2xl bg-red-50 p-4 text-red-900">
+        <AlertCircle aria-hidden className="h-5 w-5 shrink-0" />
+        {t('cancelPage.invalid')}
+      </p>
+    );
+  else {
+    const current = booking.data;
+    body = (
+      <div className="space-y-6 rounded-3xl bg-white p-6 ring-1 ring-sand-200">
+        <BookingSummary booking={current} headingLevel={2} />
+        {current.status === 'cancelled' ? (
+          <p role="status" className="flex gap-2 rounded-2xl bg-emerald-50 p-4 text-emerald-900">
+            <CheckCircle2 aria-hidden className="h-5 w-5 shrink-0" />
+            {t('cancelPage.done')}
+          </p>
+        ) : mayMoveBooking(current.status, 'cancelled') ? (
+          <>
+            <p className="text-ink-700">{t('cancelPage.question')}</p>
+            <Button
+              variant="danger"
+              disabled={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(
+                  { id, token },
+                  {
+                    onSuccess: () => toast({ title: t('mine.cancelled') }),
+                    onError: (error) =>
+                      toast({
+                        title: t('mine.cancelFailed'),
+                        description: errorText(error, t('toast.failedText')),
+                        variant: 'destructive',
+                      }),
+                  },
+                )
+              }
+            >
+              {t('cancelPage.confirm')}
+            </Button>
+          </>
+        ) : (
+          <p className="text-ink-700">{t('cancelPage.closed', { status: t(`status.${current.status}`) })}</p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="mb-6 font-display text-3xl font-semibold text-ink-900">{t('cancelPage.title')}</h1>
+      {body}
+      <Button asChild variant="secondary" className="mt-6">
+        <Link to="/">{t('cancelPage.toOverview')}</Link>
+      </Button>
+    </div>
+  );
+}

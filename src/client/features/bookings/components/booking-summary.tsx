@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../../domain/bookings';
+import { useLanguage } from '../../../i18n/use-language';
+import { formatDay, formatPrice } from '../../../lib/format';
+import { BookingStatusBadge } from './booking-status';
+
+/** What a booking is: activity, day, people, total, status. */
+export function BookingSummary({ booking, headingLevel = 3 }: { booking: Booking; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation('bookings');
+  const language = useLanguage();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className="min-w-0 flex-1 basis-64 space-y-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <Heading className="font-semibold text-ink-900">{booking.activityName}</Heading>
+        <BookingStatusBadge status={booking.status} />
+      </div>
+      <p className="text-sm text-ink-600">
+        {formatDay(booking.bookingDate, language)} · {t('details.people', { count: booking.numberOfPeople })}
+        {booking.totalAmount > 0 ? ` · ${formatPrice(booking.totalAmount, language)}` : ''}
+      </p>
+      <p className="text-xs text-ink-500">{t('details.reference', { id: booking.id })}</p>
+    </div>
+  );
+}

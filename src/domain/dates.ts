@@ -1,0 +1,28 @@
+/** Dates and "today" are those of Europe/Paris (docs/product.md#dates-times-and-money). */
+export const TIME_ZONE = 'Europe/Paris';
+
+const isoDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day in Limoux at `now`, as YYYY-MM-DD. */
+export function todayInParis(now: Date): string {
+  return isoDay.format(now);
+}
+
+/** Whether `value` is a real calendar day written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The day after `day` (YYYY-MM-DD). */
+export function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,88 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, grantAdmin, type Output } from './admin-commands.js';
+import type { Database } from './db/client.js';
+import { users } from './db/schema/index.js';
+import { createUser } from './test/factories.js';
+import { createTestDatabase } from './test/test-db.js';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database?.close());
+
+function recorder() {
+  const lines: string[] = [];
+  const out: Output = { info: (line) => void lines.push(line), error: (line) => void lines.push(line) };
+  return { out, text: () => lines.join('\n') };
+}
+const yes = async () => true;
+const no = async () => false;
+
+describe('npm run admin -- grant', () => {
+  it('shows the exact account (id, identity, last login) and changes it only once confirmed', async () => {
+    const lastLogin = new Date('2026-11-01T09:30:00Z');
+    const user = await createUser(database.db, {
+      email: 'Marie.Dupont@example.com',
+      oidcIssuer: 'https://id.example',
+      oidcSubject: 'sub-4711',
+      lastLoginAt: lastLogin,
+      roleChosenAt: new Date(),
+    });
+    const refused = recorder();
+    expect(await grantAdmin(database.db, 'marie.dupont@EXAMPLE.com', no, refused.out)).toBe(1);
+    expect(refused.text()).toContain(user.id);
+    expect(refused.text()).toContain('sub-4711 at https://id.example');
+    expect(refused.text()).toContain('2026-11-01T09:30:00.000Z');
+    expect(refused.text()).toContain('Nothing was changed');
+    const [still] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(still?.role).toBe('visitor');
+
+    const granted = recorder();
+    expect(await grantAdmin(database.db, 'marie.dupont@example.com', yes, granted.out)).toBe(0);
+    const [now] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(now?.role).toBe('admin');
+  });
+
+  it('refuses an account whose e-mail nobody verified', async () => {
+    const user = await createUser(database.db, { email: 'claimed@example.com', emailVerified: false });
+    const run = recorder();
+    expect(await grantAdmin(database.db, 'claimed@example.com', yes, run.out)).toBe(1);
+    expect(run.text()).toContain('NOT verified');
+    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.role).toBe('visitor');
+  });
+
+  it('refuses an ambiguous address and names every account it could be', async () => {
+    // Only possible without the unique index (a database from before it); the command must not guess.
+    await database.db.execute(sql`drop index users_email_lower_key`);
+    try {
+      const a = await createUser(database.db, { email: 'twice@example.com' });
+      const b = await createUser(database.db, { email: 'TWICE@example.com' });
+      const run = recorder();
+      expect(await grantAdmin(database.db, 'twice@example.com', yes, run.out)).toBe(1);
+      expect(run.text()).toContain('2 accounts have the e-mail twice@example.com');
+      expect(run.text()).toContain(a.id);
+      expect(run.text()).toContain(b.id);
+      const admins = await database.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = 'twice@example.com'`);
+      expect(admins.every((u) => u.role === 'visitor')).toBe(true);
+    } finally {
+      await database.db.delete(users).where(sql`lower(${users.email}) = 'twice@example.com'`);
+      await database.db.execute(sql`create unique index users_email_lower_key on users (lower(email))`);
+    }
+  });
+
+  it('creates an admin whose address the operator vouches for, and refuses an address in use in any case', async () => {
+    const run = recorder();
+    expect(await createAdmin(database.db, 'chef@example.com', 'Ada', 'Lovelace', run.out)).toBe(0);
+    const [row] = await database.db.select().from(users).where(eq(users.email, 'chef@example.com'));
+    expect(row).toMatchObject({ role: 'admin', emailVerified: true, oidcSubject: null });
+    const again = recorder();
+    expect(await createAdmin(database.db, 'CHEF@example.com', undefined, undefined, again.out)).toBe(1);
+    expect(again.text()).toContain('exists already');
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * What `npm run admin` does, as functions over a database, so that tests run
+ * them on both engines. Making someone an admin is the one privilege that
+ * does not go through the app: the command names the exact account it will
+ * change, refuses any doubt, and asks before it changes anything
+ * (docs/security.md).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from './db/client.js';
+import { users } from './db/schema/index.js';
+import { findUsersByEmail, insertUser, updateUser, type UserRow } from './modules/auth/repository.js';
+
+export interface Output {
+  info(line: string): void;
+  error(line: string): void;
+}
+
+/** Asks a yes/no question; true only for an explicit yes. */
+export type Confirm = (question: string) => Promise<boolean>;
+
+/** The lines that tell an operator which account this is. */
+export function describeAccount(user: UserRow): string[] {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || '(no name)';
+  return [
+    `  id:               ${user.id}`,
+    `  e-mail:           ${user.email ?? '(none)'} (${user.emailVerified ? 'verified' : 'NOT verified'})`,
+    `  name:             ${name}`,
+    `  role:             ${user.role}`,
+    `  identity:         ${user.oidcSubject ? `${user.oidcSubject} at ${user.oidcIssuer ?? '?'}` : '(none: has not logged in yet)'}`,
+    `  last login:       ${user.lastLoginAt ? user.lastLoginAt.toISOString() : 'never'}`,
+    `  created:          ${user.createdAt.toISOString()}`,
+  ];
+}
+
+export async function grantAdmin(db: Db, email: string, confirm: Confirm, out: Output): Promise<number> {
+  const matches = await findUsersByEmail(db, email);
+  if (matches.length === 0) {
+    out.error(`No user with e-mail ${email}. Use "create" to make one.`);
+    return 1;
+  }
+  if (matches.length > 1) {
+    out.error(`${matches.length} accounts have the e-mail ${email} (in some case); nothing was changed:`);
+    for (const match of matches) out.error(describeAccount(match).join('\n'));
+    out.error('Resolve the duplicates first, then grant by an unambiguous address.');
+    return 1;
+  }
+  const [user] = matches as [UserRow];
+  if (!user.emailVerified) {
+    out.error(`The account with ${email} has an e-mail address nobody verified; nothing was changed:`);
+    out.error(describeAccount(user).join('\n'));
+    out.error('Ask the person to log in again (their identity provider then confirms the address), or use "create".');
+    return 1;
+  }
+  if (user.role === 'admin') {
+    out.info(`${email} is an admin already.`);
+    return 0;
+  }
+  out.info(`This account will become an admin:\n${describeAccount(user).join('\n')}`);
+  if (!(await confirm('Make this account an admin?'))) {
+    out.error('Nothing was changed.');
+    return 1;
+  }
+  await updateUser(db, user.id, { role: 'admin', isApproved: true, roleChosenAt: user.roleChosenAt ?? new Date() });
+  out.info(`${email} is now an admin.`);
+  return 0;
+}
+
+export async function createAdmin(
+  db: Db,
+  email: string,
+  firstName: string | undefined,
+  lastName: string | undefined,
+  out: Output,
+): Promise<number> {
+  const [existing] = await findUsersByEmail(db, email);
+  if (existing) {
+    out.error(`A user with e-mail ${email} exists already. Use "grant" to make them an admin:`);
+    out.error(describeAccount(existing).join('\n'));
+    return 1;
+  }
+  await insertUser(db, {
+    email,
+    // The operator vouches for the address; the first login through the identity provider must verify it too.
+    emailVerified: true,
+    firstName: firstName ?? null,
+    lastName: lastName ?? null,
+    role: 'admin',
+    isApproved: true,
+    roleChosenAt: new Date(),
+  });
+  out.info(`Created admin ${email}. They log in with that (verified) e-mail address.`);
+  return 0;
+}
+
+export async function listAdmins(db: Db, out: Output): Promise<number> {
+  const admins = await db.select().from(users).where(eq(users.role, 'admin')).orderBy(users.createdAt);
+  for (const admin of admins) {
+    const name = [admin.firstName, admin.lastName].filter(Boolean).join(' ');
+    const login = admin.lastLoginAt ? `last login ${admin.lastLoginAt.toISOString()}` : 'never logged in';
+    out.info(`${admin.email ?? '(no e-mail)'}\t${name}\t${admin.id}\t${login}`);
+  }
+  if (admins.length === 0) out.info('No admins yet: npm run admin -- create <email>');
+  return 0;
+}

@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Geocoder } from './modules/geocode/nominatim.js';
+import type { Mailer } from './modules/mail/mailer.js';
+import type { Outbox } from './modules/mail/outbox.js';
+import type { WeatherService } from './modules/weather/service.js';
+
+/** Where "now" comes from: the system clock, or a fixed one in tests. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that stays where it is put, for tests. */
+export function fixedClock(start: Date | string): Clock & { set(to: Date | string): void; advance(ms: number): void } {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (to) => {
+      current = new Date(to);
+    },
+    advance: (ms) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+
+/** The configuration the app itself reads (tests leave out what only the server process needs). */
+export type AppConfig = Pick<
+  Config,
+  'env' | 'logLevel' | 'publicDir' | 'outside' | 'auth' | 'dataDir' | 'contact' | 'trustProxy' | 'serviceArea' | 'mail'
+> &
+  Partial<Pick<Config, 'clientDir'>>;
+
+/**
+ * Everything a module needs, built once by buildApp and handed to every
+ * module's routes (docs/architecture.md): routes do HTTP, services take what
+ * they need from here.
+ */
+export interface Deps {
+  db: Db;
+  database: Database;
+  clock: Clock;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  weather: WeatherService;
+  geocoder: Geocoder;
+  mailer: Mailer;
+  outbox: Outbox;
+  /** Signs session cookies and the links in mails (SESSION_SECRET, or the one kept under DATA_DIR). */
+  secret: string;
+}

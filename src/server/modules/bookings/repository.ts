@@ -1,0 +1,151 @@
+import { and, count, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { BookingActor, BookingStatus } from '../../../domain/bookings.js';
+import type { Language } from '../../../domain/languages.js';
+import type { Db } from '../../db/client.js';
+import { activities, activityTranslations, bookingEvents, bookings, providers } from '../../db/schema/index.js';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** What a booking needs to know of its activity (and of who runs it). */
+export async function findActivityForBooking(db: Db, activityId: number, language: Language) {
+  const [row] = await db
+    .select({
+      id: activities.id,
+      name: sql<string>`coalesce(${activityTranslations.name}, ${activities.name})`,
+      address: activities.address,
+      city: activities.city,
+      latitude: activities.latitude,
+      longitude: activities.longitude,
+      priceCents: activities.priceCents,
+      bookingRequired: activities.bookingRequired,
+      isPublic: sql<boolean>`${activities.isActive} and ${activities.isApproved}`,
+      language: activities.language,
+      providerUserId: providers.userId,
+      providerEmail: providers.email,
+      providerName: providers.name,
+    })
+    .from(activities)
+    .leftJoin(
+      activityTranslations,
+      and(eq(activityTranslations.activityId, activities.id), eq(activityTranslations.language, language)),
+    )
+    .leftJoin(providers, eq(providers.id, activities.providerId))
+    .where(eq(activities.id, activityId));
+  return row;
+}
+export type BookingActivity = NonNullable<Awaited<ReturnType<typeof findActivityForBooking>>>;
+
+export async function findByIdempotencyKey(db: Db, key: string) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.idempotencyKey, key));
+  return row;
+}
+
+export async function findBooking(db: Db, id: number) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  return row;
+}
+
+export async function insertBooking(db: Db, values: typeof bookings.$inferInsert) {
+  const [row] = await db.insert(bookings).values(values).returning();
+  if (!row) throw new Error('insert returned no booking');
+  return row;
+}
+
+export async function insertEvent(
+  db: Db,
+  event: {
+    bookingId: number;
+    fromStatus: BookingStatus | null;
+    toStatus: BookingStatus;
+    actor: BookingActor;
+    actorUserId: string | null;
+    message?: string | null;
+    createdAt: Date;
+  },
+) {
+  await db.insert(bookingEvents).values(event);
+}
+
+/** Moves a booking from one status to the next only if nobody moved it meanwhile; undefined otherwise. */
+export async function moveStatus(db: Db, id: number, from: BookingStatus, to: BookingStatus, now: Date) {
+  const [row] = await db
+    .update(bookings)
+    .set({ status: to, updatedAt: now })
+    .where(and(eq(bookings.id, id), eq(bookings.status, from)))
+    .returning();
+  return row;
+}
+
+export async function eventsOf(db: Db, bookingId: number) {
+  return db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(bookingEvents.id);
+}
+
+export interface BookingListFilter {
+  /** Only bookings of activities this account runs (undefined: every booking, for admins). */
+  providerUserId?: string;
+  status?: BookingStatus;
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+/** A page of bookings with their activity's name, the nearest dates first. */
+export async function listBookings(db: Db, filter: BookingListFilter) {
+  const conditions: SQL[] = [];
+  if (filter.providerUserId) conditions.push(eq(providers.userId, filter.providerUserId));
+  if (filter.status) conditions.push(eq(bookings.status, filter.status));
+  if (filter.from) conditions.push(gte(bookings.bookingDate, filter.from));
+  if (filter.to) conditions.push(lte(bookings.bookingDate, filter.to));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const base = () =>
+    db
+      .select({ booking: bookings, activityName: activities.name })
+      .from(bookings)
+      .innerJoin(activities, eq(activities.id, bookings.activityId))
+      .leftJoin(providers, eq(providers.id, activities.providerId))
+      .where(where);
+  const [rows, [total]] = await Promise.all([
+    base().orderBy(bookings.bookingDate, bookings.id).limit(filter.limit).offset(filter.offset),
+    db
+      .select({ n: count() })
+      .from(bookings)
+      .innerJoin(activities, eq(activities.id, bookings.activityId))
+      .leftJoin(providers, eq(providers.id, activities.providerId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The bookings of a person: made while logged in, or with their verified address. */
+export async function listBookingsOf(db: Db, userId: string, verifiedEmail: string | null) {
+  const mine = verifiedEmail
+    ? or(eq(bookings.userId, userId), sql`lower(${bookings.customerEmail}) = lower(${verifiedEmail})`)
+    : eq(bookings.userId, userId);
+  // The activity's name in the language the guest booked in.
+  return db
+    .select({
+      booking: bookings,
+      activityName: sql<string>`coalesce(${activityTranslations.name}, ${activities.name})`,
+    })
+    .from(bookings)
+    .innerJoin(activities, eq(activities.id, bookings.activityId))
+    .leftJoin(
+      activityTranslations,
+      and(eq(activityTranslations.activityId, activities.id), eq(activityTranslations.language, bookings.language)),
+    )
+    .where(mine)
+    .orderBy(desc(bookings.bookingDate), desc(bookings.id))
+    .limit(500);
+}
+
+/** The provider account behind a booking's activity (null when nobody runs it in the app). */
+export async function providerUserOfBooking(db: Db, bookingId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: providers.userId })
+    .from(bookings)
+    .innerJoin(activities, eq(activities.id, bookings.activityId))
+    .leftJoin(providers, eq(providers.id, activities.providerId))
+    .where(eq(bookings.id, bookingId));
+  return row?.userId ?? null;
+}

@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookingIdParams,
+  bookingSchema,
+  cancelBookingBody,
+  createBookingBody,
+  declineBody,
+  idempotencyKeyHeader,
+  providerBookingsQuery,
+} from '../../../domain/bookings.js';
+import type { Deps } from '../../deps.js';
+import { principalOfRequest } from '../../plugins/auth.js';
+import { apiErrorSchema } from '../../plugins/openapi.js';
+import { sendPage } from '../../plugins/paging.js';
+import * as service from './service.js';
+
+/** A family books a few activities; a script that books hundreds is stopped (per address). */
+export const BOOKING_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' };
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+export const bookingRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps;
+
+    app.post(
+      '/bookings',
+      {
+        config: { access: 'public', rateLimit: BOOKING_RATE_LIMIT },
+        schema: {
+          tags: ['bookings'],
+          summary: 'Book an activity (guests and logged-in people)',
+          description:
+            'Only for a public activity that takes bookings, for today (Europe/Paris) or later. The server computes `totalAmount` (price x people, 0 without a price) and ignores the one sent. With an `Idempotency-Key` header, repeating the same request answers the first booking (header `Idempotent-Replayed: true`) instead of making a second. The guest gets a mail with a cancel link; the provider a mail too.',
+          headers: z.object({ 'idempotency-key': idempotencyKeyHeader.optional() }),
+          body: createBookingBody,
+          response: { 201: bookingSchema, ...errors, 429: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { booking, replayed } = await service.createBooking(
+          deps,
+          request.user,
+          request.body,
+          request.headers['idempotency-key'],
+        );
+        if (replayed) reply.header('Idempotent-Replayed', 'true');
+        return reply.status(201).send(booking);
+      },
+    );
+
+    app.get(
+      '/bookings/mine',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['bookings'],
+          summary: "The logged-in person's bookings",
+          description: 'Made while logged in, or with the account’s verified e-mail address. Newest dates first.',
+          response: { 200: z.array(bookingSchema), 401: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return service.listMyBookings(db, request.user as NonNullable<typeof request.user>);
+      },
+    );
+
+    app.get(
+      '/bookings/:id',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['bookings'],
+          summary: 'One booking, for its guest',
+          description: 'With the token of the link in the booking mail, or as the logged-in booker.',
+          params: bookingIdParams,
+          querystring: z.strictObject({ token: z.string().max(200).optional() }),
+          response: { 200: bookingSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return service.getGuestBooking(deps, request.params.id, request.user, request.query.token);
+      },
+    );
+
+    app.post(
+      '/bookings/:id/cancel',
+      {
+        config: { access: 'public', rateLimit: BOOKING_RATE_LIMIT },
+        schema: {
+          tags: ['bookings'],
+          summary: 'Cancel a pending or confirmed booking (the guest)',
+          description:
+            'With `{ "token" }` from the link in the booking mail, or as the logged-in booker. The guest and the provider get a mail.',
+          params: bookingIdParams,
+          body: cancelBookingBody,
+          response: { 200: bookingSchema, ...errors, 429: apiErrorSchema },
+        },
+      },
+      async (request) => service.cancelBooking(deps, request.params.id, request.user, request.body?.token),
+    );
+
+    app.get(
+      '/provider/bookings',
+      {
+        config: { access: 'approvedProvider' },
+        schema: {
+          tags: ['provider'],
+          summary: 'Bookings of the activities the provider runs (an admin: all)',
+          description:
+            'Filter by `status` and by booking date (`from`, `to`, inclusive). Pages with `limit`/`offset`; the total is in `X-Total-Count` and the next page in `Link`.',
+          querystring: providerBookingsQuery,
+          response: { 200: z.array(bookingSchema), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        const page = await service.listProviderBookings(db, principalOfRequest(request), request.query);
+        return sendPage(request, reply, page);
+      },
+    );
+
+    app.post(
+      '/provider/bookings/:id/confirm',
+      {
+        config: { access: 'approvedProvider' },
+        schema: {
+          tags: ['provider'],
+          summary: 'Confirm a pending booking',
+          description: 'The guest gets a mail with a calendar file. Another provider’s booking is a 404.',
+          params: bookingIdParams,
+          response: { 200: bookingSchema, ...errors },
+        },
+      },
+      async (request) => service.confirmBooking(deps, principalOfRequest(request), request.params.id),
+    );
+
+    app.post(
+      '/provider/bookings/:id/decline',
+      {
+        config: { access: 'approvedProvider' },
+        schema: {
+          tags: ['provider'],
+          summary: 'Decline a pending booking, with an optional message for the guest',
+          params: bookingIdParams,
+          body: declineBody,
+          response: { 200: bookingSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.declineBooking(deps, principalOfRequest(request), request.params.id, request.body?.message ?? null),
+    );
+  };

@@ -1,0 +1,364 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  BOOKING_MAX_DAYS_AHEAD,
+  type Booking,
+  type BookingActor,
+  type BookingStatus,
+  type CreateBookingBody,
+  mayMoveBooking,
+} from '../../../domain/bookings.js';
+import { todayInParis } from '../../../domain/dates.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
+import { bookingTotalCents, toEuros } from '../../../domain/money.js';
+import type { Page } from '../../../domain/pagination.js';
+import { isAdmin, type Principal } from '../../../domain/policies.js';
+import type { Db } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import { AppError, isUniqueViolation } from '../../errors.js';
+import type { UserRow } from '../auth/repository.js';
+import type { MailMessage } from '../mail/mailer.js';
+import { enqueueMail } from '../mail/outbox.js';
+import * as mails from '../mail/templates.js';
+import * as repo from './repository.js';
+
+type BookingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret'>;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function present(row: repo.BookingRow, activityName: string): Booking {
+  return {
+    id: row.id,
+    activityId: row.activityId,
+    activityName,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    numberOfPeople: row.numberOfPeople,
+    bookingDate: row.bookingDate,
+    totalAmount: toEuros(row.totalAmountCents),
+    status: row.status as BookingStatus,
+    notes: row.notes,
+    language: row.language as Language,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const notFound = () => new AppError('BOOKING_NOT_FOUND', 404, 'Booking not found');
+
+/** What the booking mails say of a booking and its activity. */
+function factsOf(row: repo.BookingRow, activity: repo.BookingActivity): mails.BookingFacts {
+  return {
+    id: row.id,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    numberOfPeople: row.numberOfPeople,
+    bookingDate: row.bookingDate,
+    totalAmountCents: row.totalAmountCents,
+    priceKnown: activity.priceCents !== null,
+    notes: row.notes,
+    activity,
+  };
+}
+
+/**
+ * The token of a booking's cancel link: a keyed hash of its id, so every
+ * mail can carry the link and nothing needs storing. Only mails hold it.
+ */
+export function cancelToken(secret: string, bookingId: number): string {
+  return createHmac('sha256', secret).update(`booking-cancel:${bookingId}`).digest('base64url');
+}
+
+function isCancelToken(secret: string, bookingId: number, token: string): boolean {
+  const expected = Buffer.from(cancelToken(secret, bookingId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Where the guest cancels: the link in their mails. */
+const cancelUrl = ({ config, secret }: Pick<BookingDeps, 'config' | 'secret'>, id: number) =>
+  `${config.auth.publicUrl}/boekingen/${id}/annuleren?token=${cancelToken(secret, id)}`;
+
+/**
+ * Who hears of a booking on the provider's side: the provider who runs the
+ * activity, else the team's contact address (seeded places have no provider),
+ * else nobody. Providers read in the language of their activity's text.
+ */
+function providerRecipient(activity: repo.BookingActivity, contactEmail: string | null) {
+  const language = activity.language as Language;
+  if (activity.providerEmail) return { email: activity.providerEmail, name: activity.providerName ?? '', language };
+  return contactEmail ? { email: contactEmail, name: 'DiscoverLocal', language: DEFAULT_LANGUAGE } : null;
+}
+
+/** A hash of what a booking request asks, to tell a retry from another request under the same key. */
+function requestHash(body: CreateBookingBody, userId: string | null): string {
+  const { totalAmount: _ignored, ...asked } = body;
+  const sorted = Object.fromEntries(Object.entries({ ...asked, userId }).sort(([a], [b]) => a.localeCompare(b)));
+  return sha256(JSON.stringify(sorted));
+}
+
+export interface CreatedBooking {
+  booking: Booking;
+  /** True when an earlier request with the same Idempotency-Key made it. */
+  replayed: boolean;
+}
+
+/**
+ * A booking request (docs/product.md#bookings): only for a public activity
+ * that takes bookings, for today or later, with the total computed here.
+ * The guest's and the provider's mails are queued in the same transaction.
+ * With an Idempotency-Key, a retry of the same request answers the first
+ * booking instead of making a second.
+ */
+export async function createBooking(
+  deps: BookingDeps,
+  user: UserRow | null,
+  body: CreateBookingBody,
+  idempotencyKey: string | undefined,
+): Promise<CreatedBooking> {
+  const { db, clock, config } = deps;
+  const hash = requestHash(body, user?.id ?? null);
+  if (idempotencyKey) {
+    const earlier = await repo.findByIdempotencyKey(db, idempotencyKey);
+    if (earlier) return replay(db, earlier, hash);
+  }
+  const language = body.language ?? DEFAULT_LANGUAGE;
+  const activity = await repo.findActivityForBooking(db, body.activityId, language);
+  if (!activity?.isPublic) throw new AppError('ACTIVITY_NOT_FOUND', 404, 'Activity not found');
+  if (!activity.bookingRequired) {
+    throw new AppError('BOOKING_NOT_BOOKABLE', 409, 'This activity takes no bookings: go there without one');
+  }
+  const now = clock.now();
+  const today = todayInParis(now);
+  if (body.bookingDate < today) {
+    throw new AppError('BOOKING_DATE_PAST', 400, `bookingDate must be today (${today}) or later`, [
+      { path: 'bookingDate', message: `bookingDate must be today (${today}) or later` },
+    ]);
+  }
+  const latest = todayInParis(new Date(now.getTime() + BOOKING_MAX_DAYS_AHEAD * 86_400_000));
+  if (body.bookingDate > latest) {
+    throw new AppError('BOOKING_DATE_TOO_FAR', 400, `bookingDate must be on or before ${latest}`, [
+      { path: 'bookingDate', message: `bookingDate must be on or before ${latest}` },
+    ]);
+  }
+  try {
+    const row = await db.transaction(async (tx) => {
+      const booking = await repo.insertBooking(tx, {
+        activityId: activity.id,
+        userId: user?.id ?? null,
+        customerName: body.customerName,
+        customerEmail: body.customerEmail,
+        customerPhone: body.customerPhone,
+        numberOfPeople: body.numberOfPeople,
+        bookingDate: body.bookingDate,
+        totalAmountCents: bookingTotalCents(activity.priceCents, body.numberOfPeople),
+        notes: body.notes,
+        language,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash: hash,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await repo.insertEvent(tx, {
+        bookingId: booking.id,
+        fromStatus: null,
+        toStatus: 'pending',
+        actor: user ? 'user' : 'guest',
+        actorUserId: user?.id ?? null,
+        createdAt: now,
+      });
+      const facts = factsOf(booking, activity);
+      await enqueueMail(
+        tx,
+        mails.bookingReceivedMail(facts, language, cancelUrl(deps, booking.id), config.auth.publicUrl),
+        now,
+      );
+      const provider = providerRecipient(activity, config.contact.email);
+      if (provider)
+        await enqueueMail(tx, mails.newBookingMail(facts, provider, provider.language, config.auth.publicUrl), now);
+      return booking;
+    });
+    deps.outbox.notify();
+    return { booking: present(row, activity.name), replayed: false };
+  } catch (error) {
+    // The same key sent twice at once: the second finds the first once it has committed.
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const earlier = await repo.findByIdempotencyKey(db, idempotencyKey);
+      if (earlier) return replay(db, earlier, hash);
+    }
+    throw error;
+  }
+}
+
+async function replay(db: Db, earlier: repo.BookingRow, hash: string): Promise<CreatedBooking> {
+  if (earlier.requestHash !== hash) {
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      409,
+      'This Idempotency-Key was used for another booking request; send a new key for a new request',
+    );
+  }
+  const activity = await repo.findActivityForBooking(db, earlier.activityId, earlier.language as Language);
+  return { booking: present(earlier, activity?.name ?? ''), replayed: true };
+}
+
+/** The booking, when `principal` may answer it: an admin, or the provider who runs its activity. */
+async function bookingForProvider(db: Db, principal: Principal, id: number) {
+  const booking = await repo.findBooking(db, id);
+  if (!booking) throw notFound();
+  // Another provider's booking is as good as missing: ids reveal nothing (docs/permissions.md).
+  if (!isAdmin(principal) && (await repo.providerUserOfBooking(db, id)) !== principal.id) throw notFound();
+  return booking;
+}
+
+interface Transition {
+  to: BookingStatus;
+  actor: BookingActor;
+  actorUserId: string | null;
+  message?: string | null;
+  /** The mails the change sends, made from the booking after it. */
+  mails: (facts: mails.BookingFacts, booking: repo.BookingRow, activity: repo.BookingActivity) => MailMessage[];
+}
+
+/** Moves a booking to its next status, keeps who and when, and queues the mails, in one transaction. */
+async function move(deps: BookingDeps, booking: repo.BookingRow, change: Transition): Promise<Booking> {
+  const { db, clock } = deps;
+  const from = booking.status as BookingStatus;
+  if (!mayMoveBooking(from, change.to)) {
+    throw new AppError('BOOKING_STATUS_CONFLICT', 409, `A ${from} booking cannot become ${change.to}`);
+  }
+  const language = booking.language as Language;
+  const activity = await repo.findActivityForBooking(db, booking.activityId, language);
+  if (!activity) throw notFound();
+  const now = clock.now();
+  const moved = await db.transaction(async (tx) => {
+    const row = await repo.moveStatus(tx, booking.id, from, change.to, now);
+    // Someone else changed it meanwhile: answer as they left it.
+    if (!row) throw new AppError('BOOKING_STATUS_CONFLICT', 409, 'The booking was changed meanwhile; reload it');
+    await repo.insertEvent(tx, {
+      bookingId: row.id,
+      fromStatus: from,
+      toStatus: change.to,
+      actor: change.actor,
+      actorUserId: change.actorUserId,
+      message: change.message ?? null,
+      createdAt: now,
+    });
+    for (const message of change.mails(factsOf(row, activity), row, activity)) await enqueueMail(tx, message, now);
+    return row;
+  });
+  deps.outbox.notify();
+  return present(moved, activity.name);
+}
+
+/** The provider (or an admin) confirms: the guest gets a mail with a calendar file. */
+export async function confirmBooking(deps: BookingDeps, principal: Principal, id: number): Promise<Booking> {
+  const booking = await bookingForProvider(deps.db, principal, id);
+  const { publicUrl } = deps.config.auth;
+  return move(deps, booking, {
+    to: 'confirmed',
+    actor: isAdmin(principal) ? 'admin' : 'provider',
+    actorUserId: principal.id,
+    mails: (facts, row) => [
+      mails.bookingConfirmedMail(facts, row.language as Language, cancelUrl(deps, row.id), publicUrl),
+    ],
+  });
+}
+
+/** The provider (or an admin) declines, with an optional message for the guest. */
+export async function declineBooking(
+  deps: BookingDeps,
+  principal: Principal,
+  id: number,
+  message: string | null,
+): Promise<Booking> {
+  const booking = await bookingForProvider(deps.db, principal, id);
+  return move(deps, booking, {
+    to: 'declined',
+    actor: isAdmin(principal) ? 'admin' : 'provider',
+    actorUserId: principal.id,
+    message,
+    mails: (facts, row) => [
+      mails.bookingDeclinedMail(facts, row.language as Language, message, deps.config.auth.publicUrl),
+    ],
+  });
+}
+
+/** Whether `user` made this booking: logged in when booking, or booking with their verified address. */
+function isBooker(booking: repo.BookingRow, user: UserRow | null): boolean {
+  if (!user) return false;
+  if (booking.userId === user.id) return true;
+  return user.emailVerified && user.email !== null && user.email.toLowerCase() === booking.customerEmail.toLowerCase();
+}
+
+/**
+ * The booking behind a guest's link (its token) or of the logged-in booker;
+ * a wrong token is refused, and to anyone else the booking does not exist.
+ */
+async function bookingOfGuest(deps: BookingDeps, id: number, user: UserRow | null, token: string | undefined) {
+  const booking = await repo.findBooking(deps.db, id);
+  if (token !== undefined) {
+    if (!booking || !isCancelToken(deps.secret, id, token)) {
+      throw new AppError('CANCEL_LINK_INVALID', 403, 'This link is not valid for this booking');
+    }
+    return { booking, actor: 'guest' as const };
+  }
+  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Log in, or use the link in your booking mail');
+  if (!booking || !isBooker(booking, user)) throw notFound();
+  return { booking, actor: 'user' as const };
+}
+
+/** A booking as its guest sees it (the cancel page, My bookings). */
+export async function getGuestBooking(
+  deps: BookingDeps,
+  id: number,
+  user: UserRow | null,
+  token: string | undefined,
+): Promise<Booking> {
+  const { booking } = await bookingOfGuest(deps, id, user, token);
+  const activity = await repo.findActivityForBooking(deps.db, booking.activityId, booking.language as Language);
+  return present(booking, activity?.name ?? '');
+}
+
+/** The guest cancels a pending or confirmed booking: by the link in their mail, or logged in. */
+export async function cancelBooking(
+  deps: BookingDeps,
+  id: number,
+  user: UserRow | null,
+  token: string | undefined,
+): Promise<Booking> {
+  const { booking, actor } = await bookingOfGuest(deps, id, user, token);
+  const { publicUrl } = deps.config.auth;
+  return move(deps, booking, {
+    to: 'cancelled',
+    actor,
+    actorUserId: actor === 'user' ? (user?.id ?? null) : null,
+    mails: (facts, row, activity) => {
+      const provider = providerRecipient(activity, deps.config.contact.email);
+      return [
+        mails.bookingCancelledMail(facts, row.language as Language, publicUrl),
+        ...(provider ? [mails.bookingCancelledForProviderMail(facts, provider, provider.language, publicUrl)] : []),
+      ];
+    },
+  });
+}
+
+/** The bookings of the activities a provider runs (an admin: all), filtered and paged. */
+export async function listProviderBookings(
+  db: Db,
+  principal: Principal,
+  query: Omit<repo.BookingListFilter, 'providerUserId'>,
+): Promise<Page<Booking>> {
+  const { rows, total } = await repo.listBookings(db, {
+    ...query,
+    ...(isAdmin(principal) ? {} : { providerUserId: principal.id }),
+  });
+  return { total, items: rows.map(({ booking, activityName }) => present(booking, activityName)) };
+}
+
+/** The logged-in person's own bookings. */
+export async function listMyBookings(db: Db, user: UserRow): Promise<Booking[]> {
+  const rows = await repo.listBookingsOf(db, user.id, user.emailVerified ? user.email : null);
+  return rows.map(({ booking, activityName }) => present(booking, activityName));
+}

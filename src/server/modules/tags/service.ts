@@ -1,0 +1,159 @@
+import { type ModerationDecision, moderationValues } from '../../../domain/moderation.js';
+import type { Page, PageQuery } from '../../../domain/pagination.js';
+import {
+  type AdminActivityTag,
+  type AdminTag,
+  MAX_PENDING_PROPOSALS,
+  type Tag,
+  type TagStatus,
+} from '../../../domain/tags.js';
+import type { Db } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import { AppError, isUniqueViolation } from '../../errors.js';
+import { assertPublicActivity } from '../activities/service.js';
+import * as repo from './repository.js';
+
+type TagDeps = Pick<Deps, 'db' | 'clock'>;
+
+function presentTag(tag: repo.TagRow, activityCount: number): AdminTag {
+  return {
+    id: tag.id,
+    name: tag.name,
+    description: tag.description,
+    isApproved: tag.isApproved,
+    status: tag.status as TagStatus,
+    moderationReason: tag.moderationReason,
+    activityCount,
+    createdAt: tag.createdAt.toISOString(),
+  };
+}
+
+function presentLink(link: repo.ActivityTagRow, activityName: string, tag: repo.TagRow): AdminActivityTag {
+  return {
+    id: link.id,
+    activityId: link.activityId,
+    activityName,
+    tagId: tag.id,
+    tagName: tag.name,
+    tagStatus: tag.status as TagStatus,
+    isApproved: link.isApproved,
+    status: link.status as TagStatus,
+    moderationReason: link.moderationReason,
+    createdAt: link.createdAt.toISOString(),
+  };
+}
+
+export const listApprovedTags = (db: Db): Promise<Tag[]> => repo.listApproved(db);
+
+export async function listActivityTags(db: Db, activityId: number): Promise<Tag[]> {
+  await assertPublicActivity(db, activityId);
+  return repo.listApprovedForActivity(db, activityId);
+}
+
+export async function listTags(db: Db, query: PageQuery & { status?: TagStatus }): Promise<Page<AdminTag>> {
+  const { rows, total } = await repo.listTags(db, query);
+  return { total, items: rows.map(({ tag, activityCount }) => presentTag(tag, activityCount)) };
+}
+
+export async function listPendingActivityTags(db: Db, query: PageQuery): Promise<Page<AdminActivityTag>> {
+  const { rows, total } = await repo.listPendingActivityTags(db, query);
+  return { total, items: rows.map(({ link, activityName, tag }) => presentLink(link, activityName, tag)) };
+}
+
+/**
+ * A person may have only so many proposals waiting for an admin at once
+ * (docs/moderation.md): the queue stays readable, and one account cannot bury it.
+ */
+async function assertRoomForProposal(db: Db, userId: string): Promise<void> {
+  if ((await repo.countPendingProposals(db, userId)) >= MAX_PENDING_PROPOSALS) {
+    throw new AppError(
+      'TOO_MANY_PENDING',
+      409,
+      `You have ${MAX_PENDING_PROPOSALS} proposals waiting for review; propose more once an admin has looked at them`,
+    );
+  }
+}
+
+/** A new tag, pending until an admin approves it; a name that exists (in any state) is a 409. */
+export async function proposeTag(
+  { db, clock }: TagDeps,
+  userId: string,
+  name: string,
+  description: string | null,
+): Promise<Tag> {
+  await assertRoomForProposal(db, userId);
+  const now = clock.now();
+  try {
+    const row = await repo.insertTag(db, { name, description, proposedBy: userId, createdAt: now, updatedAt: now });
+    return { id: row.id, name: row.name, description: row.description, isApproved: row.isApproved };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('TAG_EXISTS', 409, `The tag "${name}" already exists`);
+    throw error;
+  }
+}
+
+/**
+ * Proposes a tag for an activity: the tag is made (pending) when it is new,
+ * and the link waits for an admin. A tag the activity already has (in any
+ * state) is a 409.
+ */
+export async function proposeActivityTag(
+  { db, clock }: TagDeps,
+  userId: string,
+  activityId: number,
+  name: string,
+): Promise<AdminActivityTag> {
+  await assertPublicActivity(db, activityId);
+  const now = clock.now();
+  try {
+    return await db.transaction(async (tx) => {
+      await assertRoomForProposal(tx, userId);
+      const tag =
+        (await repo.findTagByName(tx, name)) ??
+        (await repo.insertTag(tx, { name, proposedBy: userId, createdAt: now, updatedAt: now }));
+      if (await repo.findActivityTag(tx, activityId, tag.id)) {
+        throw new AppError(
+          'ACTIVITY_TAG_EXISTS',
+          409,
+          `This activity already has the tag "${name}" (or it awaits review)`,
+        );
+      }
+      const link = await repo.insertActivityTag(tx, { activityId, tagId: tag.id, proposedBy: userId, createdAt: now });
+      return presentLink(link, (await repo.activityName(tx, activityId)) ?? '', tag);
+    });
+  } catch (error) {
+    // Two proposals of the same new tag at once: the second finds it taken.
+    if (isUniqueViolation(error)) {
+      throw new AppError(
+        'ACTIVITY_TAG_EXISTS',
+        409,
+        `This activity already has the tag "${name}" (or it awaits review)`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** Approve (or approve after all) or reject a tag (docs/moderation.md). */
+export async function moderateTag(
+  { db, clock }: TagDeps,
+  adminId: string,
+  tagId: number,
+  decision: ModerationDecision,
+): Promise<AdminTag> {
+  const now = clock.now();
+  const row = await repo.updateTag(db, tagId, { ...moderationValues(decision, adminId, now), updatedAt: now });
+  if (!row) throw new AppError('TAG_NOT_FOUND', 404, 'Tag not found');
+  return presentTag(row, await repo.countActivitiesWithTag(db, tagId));
+}
+
+export async function moderateActivityTag(
+  { db, clock }: TagDeps,
+  adminId: string,
+  id: number,
+  decision: ModerationDecision,
+) {
+  const row = await repo.updateActivityTag(db, id, moderationValues(decision, adminId, clock.now()));
+  if (!row) throw new AppError('ACTIVITY_TAG_NOT_FOUND', 404, 'Activity tag not found');
+  return { id: row.id, isApproved: row.isApproved, status: row.status as TagStatus };
+}

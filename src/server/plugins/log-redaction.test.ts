@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/test-app.js';
+import { redactUrl } from './log-redaction.js';
+
+const lines: string[] = [];
+const ctx = useTestApp(() => ({
+  env: { LOG_LEVEL: 'info' },
+  deps: { logStream: { write: (line: string) => void lines.push(line) } },
+}));
+
+describe('request logs', () => {
+  it('blank the login code and state, and round positions to about a kilometre', () => {
+    expect(redactUrl('/api/callback?code=abc123&state=xyz&iss=https%3A%2F%2Fid')).toBe(
+      '/api/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&iss=https%3A%2F%2Fid',
+    );
+    expect(redactUrl('/api/weather?lat=43.054712&lon=2.218634&lng=nl')).toBe('/api/weather?lat=43.05&lon=2.22&lng=nl');
+    expect(redactUrl('/api/activities?lat=x')).toBe('/api/activities?lat=%5Binvalid%5D');
+    expect(redactUrl('/api/activities')).toBe('/api/activities');
+  });
+
+  it('never carry an OpenID Connect code or a precise position', async () => {
+    await ctx.app.inject({ method: 'GET', url: '/api/callback?code=SECRET-CODE-42&state=STATE-99' });
+    await ctx.app.inject({ method: 'GET', url: '/api/activities?lat=43.054712&lon=2.218634&limit=1' });
+    const log = lines.join('');
+    expect(log).toContain('/api/callback?code=%5Bredacted%5D');
+    expect(log).toContain('lat=43.05&lon=2.22');
+    expect(log).not.toContain('SECRET-CODE-42');
+    expect(log).not.toContain('STATE-99');
+    expect(log).not.toContain('43.054712');
+    expect(log).not.toContain('2.218634');
+  });
+});

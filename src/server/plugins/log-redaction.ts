@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Query parameters that log in whoever holds them (OpenID Connect), never logged. */
+const SECRET_PARAMS = new Set(['code', 'state', 'id_token', 'access_token', 'session_state', 'token']);
+/** Positions are logged to about a kilometre (two decimals), never to the visitor's door. */
+const POSITION_PARAMS = new Set(['lat', 'lon', 'latitude', 'longitude']);
+
+/**
+ * The request URL as it may appear in a log (docs/security.md): the login
+ * code and state blanked, positions rounded.
+ */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  for (const [name, value] of [...params]) {
+    if (SECRET_PARAMS.has(name)) params.set(name, '[redacted]');
+    else if (POSITION_PARAMS.has(name)) {
+      const n = Number(value);
+      params.set(name, Number.isFinite(n) ? n.toFixed(2) : '[invalid]');
+    }
+  }
+  return `${url.slice(0, queryStart)}?${params.toString()}`;
+}
+
+/** What the request log says of a request (Fastify's default, with the URL redacted). */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
