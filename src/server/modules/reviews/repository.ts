@@ -65,22 +65,27 @@ export async function updateReview(db: Db, id: number, values: Partial<typeof re
   return row;
 }
 
+/** Reviews with what the admin panel shows beside them: the activity, the author's account, a confirmed booking. */
+function adminRows(db: Db) {
+  return db
+    .select({
+      review: reviews,
+      activityName: activities.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      userEmail: users.email,
+      verifiedBooking,
+    })
+    .from(reviews)
+    .innerJoin(activities, eq(activities.id, reviews.activityId))
+    .leftJoin(users, eq(users.id, reviews.userId));
+}
+
 /** A page of reviews for the admin panel, all or of one status, newest first. */
 export async function listForAdmin(db: Db, query: PageQuery & { status?: ModerationStatus }) {
   const where = query.status ? eq(reviews.status, query.status) : undefined;
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        review: reviews,
-        activityName: activities.name,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        userEmail: users.email,
-        verifiedBooking,
-      })
-      .from(reviews)
-      .innerJoin(activities, eq(activities.id, reviews.activityId))
-      .leftJoin(users, eq(users.id, reviews.userId))
+    adminRows(db)
       .where(where)
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(query.limit)
@@ -92,19 +97,7 @@ export async function listForAdmin(db: Db, query: PageQuery & { status?: Moderat
 
 /** One review as the admin panel shows it. */
 export async function findForAdmin(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      review: reviews,
-      activityName: activities.name,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      userEmail: users.email,
-      verifiedBooking,
-    })
-    .from(reviews)
-    .innerJoin(activities, eq(activities.id, reviews.activityId))
-    .leftJoin(users, eq(users.id, reviews.userId))
-    .where(eq(reviews.id, id));
+  const [row] = await adminRows(db).where(eq(reviews.id, id));
   return row;
 }
 export type AdminReviewRow = NonNullable<Awaited<ReturnType<typeof findForAdmin>>>;
