@@ -31,6 +31,10 @@ export const ERROR_CODES = [
   'TAG_NOT_FOUND',
   'ACTIVITY_TAG_NOT_FOUND',
   'TOO_MANY_PENDING',
+  // A provider's activities
+  'NOT_A_PROVIDER',
+  'ACTIVITY_HAS_BOOKINGS',
+  'NOTHING_PENDING',
   // Bookings
   'BOOKING_NOT_BOOKABLE',
   'BOOKING_DATE_PAST',

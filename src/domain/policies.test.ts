@@ -21,6 +21,7 @@ describe('allows', () => {
     public: ['anonymous', 'visitor', 'pending', 'provider', 'admin', 'newUser'],
     user: ['visitor', 'pending', 'provider', 'admin', 'newUser'],
     newUser: ['newUser'],
+    provider: ['pending', 'provider', 'admin'],
     approvedProvider: ['provider', 'admin'],
     admin: ['admin'],
   };

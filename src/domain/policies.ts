@@ -20,7 +20,7 @@ export function principalOfUser(user: Principal): Principal {
 }
 
 /** What a route needs of the caller; every route declares one (the permission matrix reads it). */
-export const ACCESS_LEVELS = ['public', 'user', 'newUser', 'approvedProvider', 'admin'] as const;
+export const ACCESS_LEVELS = ['public', 'user', 'newUser', 'provider', 'approvedProvider', 'admin'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 export const isAdmin = (p: Principal | null): boolean => p?.role === 'admin';
@@ -28,6 +28,12 @@ export const isAdmin = (p: Principal | null): boolean => p?.role === 'admin';
 /** An approved provider may list activities and manage their own (admins may do so too). */
 export const isApprovedProvider = (p: Principal | null): boolean =>
   (p?.role === 'provider' && p.isApproved) || isAdmin(p);
+
+/**
+ * Any provider, approved or not (and admins): a provider who waits for
+ * approval already prepares drafts (docs/provider-workspace.md#lifecycle).
+ */
+export const isProvider = (p: Principal | null): boolean => p?.role === 'provider' || isAdmin(p);
 
 /** The role choice after the first login happens once (docs/accounts.md#role-selection). */
 export const mayChooseRole = (p: Principal | null): boolean => p !== null && !p.roleChosen;
@@ -44,6 +50,8 @@ export function allows(level: AccessLevel, p: Principal | null): boolean {
       return p !== null;
     case 'newUser':
       return mayChooseRole(p);
+    case 'provider':
+      return isProvider(p);
     case 'approvedProvider':
       return isApprovedProvider(p);
     case 'admin':

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -152,6 +153,17 @@ export async function buildApp(options: AppDeps) {
       root: `${config.publicDir}/images`,
       prefix: '/images/',
       maxAge: '7d',
+      decorateReply: false,
+    }),
+  );
+
+  // Uploaded photos: their names never change (a new photo gets a new name), so they are cached for a year.
+  await app.register(
+    publicRoutes(fastifyStatic, {
+      root: path.join(config.dataDir, 'uploads'),
+      prefix: '/uploads/',
+      maxAge: '365d',
+      immutable: true,
       decorateReply: false,
     }),
   );

@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import { endExpiredSponsorships } from './modules/provider/service.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -38,7 +39,9 @@ async function main() {
     );
   }
 
+  let sponsorshipTimer: NodeJS.Timeout | undefined;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    clearInterval(sponsorshipTimer);
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -48,6 +51,14 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Mail waiting in the outbox (from before a restart, or new) goes out from here on (docs/mail.md).
   app.deps.outbox.start();
+  // Sponsorships set by hand end after their last day (docs/provider-workspace.md#admin): checked now and hourly.
+  const endSponsorships = () =>
+    endExpiredSponsorships(app.deps).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'ending sponsorships failed'),
+    );
+  void endSponsorships();
+  sponsorshipTimer = setInterval(endSponsorships, 60 * 60 * 1000);
+  sponsorshipTimer.unref();
   if (!config.mail.smtpUrl) app.log.info({ dir: config.mail.dir }, 'no SMTP_URL: mail is written as .eml files');
 }
 

@@ -35,6 +35,10 @@ interface Fixtures {
   activityTagId: number;
   pendingProviderId: number;
   visitorId: string;
+  ownActivityId: number;
+  deletableActivityId: number;
+  toApproveId: number;
+  toRejectId: number;
 }
 
 interface RouteCase {
@@ -54,6 +58,24 @@ const providerLevel = (status: number): Statuses => ({
   pendingProvider: 403,
   newUser: 403,
 });
+
+/** One provider's own activity: theirs to see and change; another provider finds nothing, an admin has no provider profile. */
+const ownerOnly = (status: number): Statuses => ({
+  ...providerLevel(404),
+  pendingProvider: 404,
+  provider: status,
+  admin: 403,
+});
+
+const newActivity = {
+  name: 'Matrix activity',
+  description: 'Made by the permission matrix',
+  language: 'fr',
+  category: 'uitjes',
+  city: 'Limoux',
+  latitude: 43.05,
+  longitude: 2.22,
+};
 
 const TABLE: Record<string, RouteCase> = {
   'GET /api/health': { url: () => '/api/health', expect: all(200) },
@@ -122,10 +144,50 @@ const TABLE: Record<string, RouteCase> = {
     body: () => ({ role: 'visitor' }),
     expect: adminOnly(200),
   },
+  // A provider who waits for approval prepares drafts; an admin has no provider profile to add to.
+  'POST /api/provider/activities': {
+    url: () => '/api/provider/activities',
+    body: () => newActivity,
+    expect: { ...providerLevel(201), pendingProvider: 201, admin: 403 },
+  },
   'GET /api/provider/activities': {
     url: () => '/api/provider/activities',
-    expect: providerLevel(200),
+    expect: { ...providerLevel(200), pendingProvider: 200 },
   },
+  'GET /api/provider/activities/:id': {
+    url: (f) => `/api/provider/activities/${f.ownActivityId}`,
+    expect: ownerOnly(200),
+  },
+  'PATCH /api/provider/activities/:id': {
+    url: (f) => `/api/provider/activities/${f.ownActivityId}`,
+    body: () => ({ price: 20 }),
+    expect: ownerOnly(200),
+  },
+  'DELETE /api/provider/activities/:id': {
+    url: (f) => `/api/provider/activities/${f.deletableActivityId}`,
+    expect: ownerOnly(204),
+  },
+  // The owner gets as far as the body, which is not multipart here.
+  'POST /api/provider/activities/:id/image': {
+    url: (f) => `/api/provider/activities/${f.ownActivityId}/image`,
+    expect: ownerOnly(415),
+  },
+  'GET /api/admin/activities/pending': { url: () => '/api/admin/activities/pending', expect: adminOnly(200) },
+  'POST /api/admin/activities/:id/approve': {
+    url: (f) => `/api/admin/activities/${f.toApproveId}/approve`,
+    expect: adminOnly(204),
+  },
+  'POST /api/admin/activities/:id/reject': {
+    url: (f) => `/api/admin/activities/${f.toRejectId}/reject`,
+    body: () => ({ reason: 'Not in the region' }),
+    expect: adminOnly(204),
+  },
+  'PATCH /api/admin/activities/:id': {
+    url: (f) => `/api/admin/activities/${f.ownActivityId}`,
+    body: () => ({ sponsorLevel: 1 }),
+    expect: adminOnly(204),
+  },
+  'GET /uploads/*': { url: () => '/uploads/none-400.webp', expect: all(404) },
   'POST /api/bookings': {
     url: () => '/api/bookings',
     body: (p) => ({
@@ -243,6 +305,20 @@ beforeAll(async () => {
   fixtures.bookingToDecline = await booking('decline@example.com');
   fixtures.guestBooking = await booking('guest@example.com');
   fixtures.guestBookingToken = cancelToken(ctx.app.deps.secret, fixtures.guestBooking);
+  const providerCookie = await sessionCookieFor(db, provider.user.id);
+  const own = async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/provider/activities',
+      headers: { cookie: providerCookie, ...sameOrigin },
+      payload: newActivity,
+    });
+    return res.json<{ id: number }>().id;
+  };
+  fixtures.ownActivityId = await own();
+  fixtures.deletableActivityId = await own();
+  fixtures.toApproveId = await own();
+  fixtures.toRejectId = await own();
   fixtures.reviewId = (await createReview(db, fixtures.activityId, { rating: 3, isApproved: false })).id;
   fixtures.pendingTagId = (await createTag(db, 'matrix-pending', 'pending')).id;
   const linked = await ctx.app.inject({

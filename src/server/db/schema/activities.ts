@@ -2,19 +2,26 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
   numeric,
   pgTable,
+  jsonb,
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { CATEGORIES } from '../../../domain/activities.js';
 import { LANGUAGES } from '../../../domain/languages.js';
+import type { ReviewedContent } from '../../../domain/provider-activities.js';
+import { moderationChecks, moderationColumns } from './moderation.js';
 import { providers } from './providers.js';
+import { users } from './users.js';
 import { inList } from './sql-helpers.js';
 
 export const activities = pgTable(
@@ -48,6 +55,8 @@ export const activities = pgTable(
     bookingRequired: boolean('booking_required').notNull().default(false),
     isSponsored: boolean('is_sponsored').notNull().default(false),
     sponsorLevel: integer('sponsor_level').notNull().default(0),
+    /** Last day of a sponsorship set by hand; the level drops to 0 after it (docs/provider-workspace.md#admin). */
+    sponsoredUntil: date('sponsored_until', { mode: 'string' }),
     isActive: boolean('is_active').notNull().default(true),
     isApproved: boolean('is_approved').notNull().default(false),
     providerId: integer('provider_id').references(() => providers.id, { onDelete: 'set null' }),
@@ -93,5 +102,32 @@ export const activityTranslations = pgTable(
   (t) => [
     primaryKey({ columns: [t.activityId, t.language] }),
     check('activity_translations_language_check', sql`${t.language} in ${inList(LANGUAGES)}`),
+  ],
+);
+
+/**
+ * A provider's request to publish an activity or change a published one
+ * (docs/provider-workspace.md#lifecycle): the text, place and photo it asks
+ * for, moderated like everything else. The activity row keeps the published
+ * version until an admin approves; at most one request waits per activity.
+ */
+export const activityRevisions = pgTable(
+  'activity_revisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    content: jsonb('content').$type<ReviewedContent>().notNull(),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    ...moderationColumns(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('activity_revisions_one_pending_key')
+      .on(t.activityId)
+      .where(sql`${t.status} = 'pending'`),
+    index('activity_revisions_activity_idx').on(t.activityId, t.id),
+    ...moderationChecks('activity_revisions', t),
   ],
 );

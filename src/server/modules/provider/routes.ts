@@ -1,65 +1,245 @@
-import { asc, eq } from 'drizzle-orm';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATEGORIES } from '../../../domain/activities.js';
-import type { Db } from '../../db/client.js';
+import { activityIdParams } from '../../../domain/activity-schemas.js';
+import { pageQuery } from '../../../domain/pagination.js';
+import {
+  createActivityBody,
+  pendingActivitySchema,
+  providerActivitySchema,
+  rejectActivityBody,
+  UPLOAD_MAX_BYTES,
+  updateActivityBody,
+} from '../../../domain/provider-activities.js';
+import { isIsoDate } from '../../../domain/dates.js';
 import type { Deps } from '../../deps.js';
-import { activities, providers } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
 import { principalOfRequest } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
+import { sendPage } from '../../plugins/paging.js';
+import { storePhoto } from './images.js';
+import * as service from './service.js';
 
-export const providerActivitySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  category: z.enum(CATEGORIES),
-  city: z.string(),
-  isActive: z.boolean(),
-  isApproved: z.boolean(),
-  sponsorLevel: z.number().int(),
-  rating: z.number(),
-  reviewCount: z.number().int(),
+/** A provider adds a photo now and then; a script that fills the disk is stopped. */
+export const UPLOAD_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/** PATCH /api/admin/activities/:id: a provider's fields, applied at once, plus a sponsorship set by hand. */
+export const adminActivityBody = updateActivityBody.extend({
+  sponsorLevel: z.number().int().min(0, 'must be 0 to 3').max(3, 'must be 0 to 3').optional(),
+  sponsoredUntil: z
+    .string()
+    .refine(isIsoDate, 'must be a date (YYYY-MM-DD)')
+    .nullable()
+    .optional()
+    .describe('last day of the sponsorship; null for no end'),
 });
 
-/** The provider's own activities. */
-export function listOwnActivities(db: Db, userId: string) {
-  return db
-    .select({
-      id: activities.id,
-      name: activities.name,
-      category: activities.category,
-      city: activities.city,
-      isActive: activities.isActive,
-      isApproved: activities.isApproved,
-      sponsorLevel: activities.sponsorLevel,
-      rating: activities.rating,
-      reviewCount: activities.reviewCount,
-    })
-    .from(activities)
-    .innerJoin(providers, eq(providers.id, activities.providerId))
-    .where(eq(providers.userId, userId))
-    .orderBy(asc(activities.name));
-}
-
 export const providerRoutes =
-  ({ db }: Pick<Deps, 'db'>): FastifyPluginAsyncZod =>
+  (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    const uploadsDir = path.join(deps.config.dataDir, 'uploads');
+    // Only these routes take multipart bodies: one file, nothing else, at most UPLOAD_MAX_BYTES.
+    await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+
     app.get(
       '/provider/activities',
       {
-        config: { access: 'approvedProvider' },
+        config: { access: 'provider' },
         schema: {
           tags: ['provider'],
           summary: "The logged-in provider's own activities",
+          description:
+            'Each as the provider works on it: with a change that waits for approval, that change (`pendingChanges`), while the public still sees the approved version.',
           response: { 200: z.array(providerActivitySchema), 401: apiErrorSchema, 403: apiErrorSchema },
         },
       },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return service.listOwn(deps, principalOfRequest(request));
+      },
+    );
+
+    app.post(
+      '/provider/activities',
+      {
+        config: { access: 'provider' },
+        schema: {
+          tags: ['provider'],
+          summary: 'Add an activity',
+          description:
+            'An approved provider’s new activity waits for an admin’s approval; a provider who is not approved yet saves a draft. The position must lie in the service area.',
+          body: createActivityBody,
+          response: { 201: providerActivitySchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await service.create(deps, principalOfRequest(request), request.body)),
+    );
+
+    app.get(
+      '/provider/activities/:id',
+      {
+        config: { access: 'provider' },
+        schema: {
+          tags: ['provider'],
+          summary: 'One of the provider’s activities',
+          params: activityIdParams,
+          response: { 200: providerActivitySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return service.getOwn(deps, principalOfRequest(request), request.params.id);
+      },
+    );
+
+    app.patch(
+      '/provider/activities/:id',
+      {
+        config: { access: 'provider' },
+        schema: {
+          tags: ['provider'],
+          summary: 'Change, pause or resume one of the provider’s activities',
+          description:
+            'Price, hours, contact and booking change at once; text, place and photo of a published activity wait for approval. `isActive: false` pauses, `true` resumes. An empty body sends a draft for approval.',
+          params: activityIdParams,
+          body: updateActivityBody,
+          response: { 200: providerActivitySchema, ...errors },
+        },
+      },
+      async (request) => service.update(deps, principalOfRequest(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/provider/activities/:id',
+      {
+        config: { access: 'provider' },
+        schema: {
+          tags: ['provider'],
+          summary: 'Delete one of the provider’s activities that has no bookings',
+          params: activityIdParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await service.remove(deps, principalOfRequest(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/provider/activities/:id/image',
+      {
+        config: { access: 'provider', rateLimit: UPLOAD_RATE_LIMIT },
+        schema: {
+          tags: ['provider'],
+          summary: 'Upload the photo of one of the provider’s activities',
+          description:
+            'multipart/form-data with one field `file`: a JPEG, PNG or WebP image of at most 10 MB, checked by its content (415 otherwise, 413 when larger). Stored as WebP in several widths without metadata; on a published activity it waits for approval like a text change.',
+          consumes: ['multipart/form-data'],
+          params: activityIdParams,
+          response: { 200: providerActivitySchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+        },
+      },
       async (request) => {
-        const rows = await listOwnActivities(db, principalOfRequest(request).id);
-        return rows.map((row) => ({
-          ...row,
-          category: row.category as (typeof CATEGORIES)[number],
-          rating: Number(row.rating),
-        }));
+        const principal = principalOfRequest(request);
+        // Ownership first: a stranger's upload is refused before it is read.
+        await service.getOwn(deps, principal, request.params.id);
+        if (!request.isMultipart()) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the photo as multipart/form-data');
+        }
+        const file = await request.file();
+        if (!file || file.fieldname !== 'file') {
+          throw new AppError('VALIDATION_FAILED', 400, 'The photo goes in the field "file"', [
+            { path: 'file', message: 'is required' },
+          ]);
+        }
+        // toBuffer() refuses more than the limit with a 413 (FST_REQ_FILE_TOO_LARGE).
+        const photo = await storePhoto(await file.toBuffer(), uploadsDir);
+        request.log.info({ files: photo.files.map((f) => ({ width: f.width, bytes: f.bytes })) }, 'photo stored');
+        return service.update(deps, principal, request.params.id, { imageUrl: photo.imageUrl });
+      },
+    );
+
+    // Admin
+
+    app.get(
+      '/admin/activities/pending',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'New and changed activities that wait for approval, oldest first',
+          description:
+            'Each with what is public now (`current`, null for a new activity) beside what is asked (`proposed`).',
+          querystring: pageQuery,
+          response: { 200: z.array(pendingActivitySchema), ...errors },
+        },
+      },
+      async (request, reply) => sendPage(request, reply, await service.pendingQueue(deps, request.query)),
+    );
+
+    app.post(
+      '/admin/activities/:id/approve',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Publish what waits for approval of an activity',
+          params: activityIdParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await service.approve(deps, principalOfRequest(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/admin/activities/:id/reject',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Refuse what waits for approval of an activity, with a reason the provider sees',
+          params: activityIdParams,
+          body: rejectActivityBody,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await service.reject(deps, principalOfRequest(request), request.params.id, request.body.reason);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.patch(
+      '/admin/activities/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Edit any activity at once, and set a sponsorship by hand',
+          description:
+            '`sponsorLevel` 0-3 with an optional last day `sponsoredUntil`; after that day the level returns to 0 by itself.',
+          params: activityIdParams,
+          body: adminActivityBody,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await service.adminUpdate(deps, request.params.id, request.body);
+        return reply.status(204).send(null);
       },
     );
   };

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { CATEGORIES } from './activities.js';
+import { LANGUAGES } from './languages.js';
+import { MODERATION_REASON_MAX_LENGTH } from './moderation.js';
+
+/**
+ * A provider's own activities (docs/provider-workspace.md): the one schema
+ * the server validates with and the form checks with, so both say the same.
+ */
+
+export const ACTIVITY_FIELD_LIMITS = {
+  name: 200,
+  description: 5000,
+  location: 200,
+  address: 300,
+  city: 120,
+  hours: 1000,
+  phone: 40,
+  email: 320,
+  website: 500,
+  /** Euros per person. */
+  price: 10_000,
+} as const;
+
+const L = ACTIVITY_FIELD_LIMITS;
+
+const requiredText = (max: number) =>
+  z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+/** Optional text: empty means none (null). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || null);
+
+const websiteUrl = optionalText(L.website).refine(
+  (value) => {
+    if (value === null) return true;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be a web address starting with https://' },
+);
+
+export const activityTranslationInput = z.strictObject({
+  name: requiredText(L.name),
+  description: requiredText(L.description),
+});
+
+/** Texts in the other languages; an empty one is left out (the public API falls back to the original). */
+export const translationsInput = z
+  .partialRecord(
+    z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }),
+    activityTranslationInput.nullish(),
+  )
+  .transform((record) => {
+    const out: Partial<Record<(typeof LANGUAGES)[number], z.output<typeof activityTranslationInput>>> = {};
+    for (const language of LANGUAGES) {
+      const t = record[language];
+      if (t) out[language] = t;
+    }
+    return out;
+  });
+
+/** The fields of an activity a provider owns (docs/product.md#screens, the activity fields). */
+export const activityFields = {
+  name: requiredText(L.name),
+  description: requiredText(L.description),
+  language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }),
+  translations: translationsInput,
+  category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(', ')}` }),
+  location: optionalText(L.location),
+  address: optionalText(L.address),
+  city: requiredText(L.city),
+  latitude: z.number({ error: 'must be a number' }).min(-90, 'must be at least -90').max(90, 'must be at most 90'),
+  longitude: z.number({ error: 'must be a number' }).min(-180, 'must be at least -180').max(180, 'must be at most 180'),
+  price: z
+    .number({ error: 'must be a number' })
+    .min(0, 'must be 0 (free) or more')
+    .max(L.price, `must be at most ${L.price}`)
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      message: 'must have at most two decimals',
+    })
+    .nullish()
+    .transform((v) => v ?? null)
+    .describe('EUR per person; null or left out when unknown, 0 when free'),
+  openingHours: optionalText(L.hours),
+  marketDays: optionalText(L.hours),
+  contactPhone: optionalText(L.phone).refine((v) => v === null || /^[+()\d\s./-]{6,40}$/.test(v), {
+    message: 'must be a phone number',
+  }),
+  contactEmail: optionalText(L.email).refine((v) => v === null || z.email().safeParse(v).success, {
+    message: 'must be an e-mail address',
+  }),
+  website: websiteUrl,
+  bookingRequired: z.boolean({ error: 'must be true or false' }),
+};
+
+/** POST /api/provider/activities (no translations and no booking unless said). */
+export const createActivityBody = z.strictObject({
+  ...activityFields,
+  translations: translationsInput.default({}),
+  bookingRequired: activityFields.bookingRequired.default(false),
+});
+export type CreateActivityBody = z.output<typeof createActivityBody>;
+export type ActivityFormValues = z.input<typeof createActivityBody>;
+
+/** PATCH /api/provider/activities/:id: any of the fields, plus pausing (`isActive: false`) and resuming. */
+export const updateActivityBody = z
+  .strictObject(activityFields)
+  .partial()
+  .extend({ isActive: z.boolean({ error: 'must be true or false' }).optional() });
+export type UpdateActivityBody = z.output<typeof updateActivityBody>;
+
+/**
+ * What an edit of a published activity changes only after an admin approves
+ * it: its text, its place, its photo (docs/provider-workspace.md#lifecycle).
+ * The rest (price, hours, contact, booking) changes at once.
+ */
+export const REVIEWED_FIELDS = [
+  'name',
+  'description',
+  'language',
+  'translations',
+  'category',
+  'location',
+  'address',
+  'city',
+  'latitude',
+  'longitude',
+  'imageUrl',
+] as const;
+export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
+
+export const IMMEDIATE_FIELDS = [
+  'price',
+  'openingHours',
+  'marketDays',
+  'contactPhone',
+  'contactEmail',
+  'website',
+  'bookingRequired',
+] as const;
+
+/** Where an activity stands for its provider (docs/provider-workspace.md#lifecycle). */
+export const ACTIVITY_STATES = ['draft', 'pending', 'rejected', 'published'] as const;
+export type ActivityState = (typeof ACTIVITY_STATES)[number];
+
+const translationSchema = z.object({ name: z.string(), description: z.string() });
+
+/** The content an admin approves: the reviewed fields. */
+export const reviewedContentSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  language: z.enum(LANGUAGES),
+  translations: z.partialRecord(z.enum(LANGUAGES), translationSchema),
+  category: z.enum(CATEGORIES),
+  location: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  imageUrl: z.string().nullable(),
+});
+export type ReviewedContent = z.output<typeof reviewedContentSchema>;
+
+/** A provider's activity as their workspace shows it: the working copy (with a pending edit, that edit). */
+export const providerActivitySchema = reviewedContentSchema.extend({
+  id: z.number().int(),
+  price: z.number().nullable(),
+  openingHours: z.string().nullable(),
+  marketDays: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  website: z.string().nullable(),
+  bookingRequired: z.boolean(),
+  isActive: z.boolean().describe('false while paused'),
+  isApproved: z.boolean().describe('published: an approved version is public (while active)'),
+  state: z.enum(ACTIVITY_STATES),
+  pendingChanges: z.boolean().describe('a change waits for approval; the published version stays visible'),
+  review: z
+    .object({
+      status: z.enum(['pending', 'approved', 'rejected']),
+      reason: z.string().nullable(),
+      at: z.string().nullable(),
+    })
+    .nullable()
+    .describe('the latest decision (or pending request) on this activity'),
+  sponsorLevel: z.number().int(),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  bookingCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProviderActivity = z.output<typeof providerActivitySchema>;
+
+export const rejectActivityBody = z.strictObject({
+  reason: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(MODERATION_REASON_MAX_LENGTH, `must be at most ${MODERATION_REASON_MAX_LENGTH} characters`),
+});
+
+/** One entry of the admin's queue: what is public now (null for a new activity) beside what is asked. */
+export const pendingActivitySchema = z.object({
+  activityId: z.number().int(),
+  revisionId: z.number().int(),
+  providerName: z.string().nullable(),
+  submittedAt: z.string(),
+  current: reviewedContentSchema.nullable(),
+  proposed: reviewedContentSchema,
+});
+export type PendingActivity = z.output<typeof pendingActivitySchema>;
+
+/** Photos: what is accepted and the widths produced (docs/provider-workspace.md#photos). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const IMAGE_WIDTHS = [400, 800, 1600] as const;
+
+const UPLOAD_PATTERN = /^\/uploads\/([a-z0-9-]+)\.webp$/;
+
+/**
+ * The `src` and `srcset` of an activity's photo: an uploaded one comes in
+ * several widths (`/uploads/<key>-<width>.webp`), a seeded one as one file.
+ */
+export function imageSources(imageUrl: string | null): { src: string; srcSet?: string } | null {
+  if (!imageUrl) return null;
+  const key = UPLOAD_PATTERN.exec(imageUrl)?.[1];
+  if (!key) return { src: imageUrl };
+  return {
+    src: `/uploads/${key}-${IMAGE_WIDTHS[1]}.webp`,
+    srcSet: IMAGE_WIDTHS.map((w) => `/uploads/${key}-${w}.webp ${w}w`).join(', '),
+  };
+}

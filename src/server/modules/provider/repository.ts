@@ -1,0 +1,217 @@
+import { and, asc, count, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { LANGUAGES, type Language } from '../../../domain/languages.js';
+import type { ReviewedContent } from '../../../domain/provider-activities.js';
+import { buildSearchDocument, normalizeText } from '../../../domain/search.js';
+import type { Db } from '../../db/client.js';
+import { activities, activityRevisions, activityTranslations, bookings, providers } from '../../db/schema/index.js';
+
+export type ActivityRow = typeof activities.$inferSelect;
+export type RevisionRow = typeof activityRevisions.$inferSelect;
+export type ProviderRow = typeof providers.$inferSelect;
+
+export async function findProviderOfUser(db: Db, userId: string): Promise<ProviderRow | undefined> {
+  const [row] = await db.select().from(providers).where(eq(providers.userId, userId));
+  return row;
+}
+
+/** A provider's activities, or one of them, with their bookings counted. */
+export async function ownActivities(db: Db, providerId: number, id?: number) {
+  return db
+    .select({
+      activity: activities,
+      bookingCount: sql<number>`(select count(*)::int from ${bookings} where ${bookings.activityId} = ${activities.id})`,
+    })
+    .from(activities)
+    .where(and(eq(activities.providerId, providerId), id === undefined ? undefined : eq(activities.id, id)))
+    .orderBy(asc(activities.sortName), asc(activities.id));
+}
+
+export async function findActivity(db: Db, id: number): Promise<ActivityRow | undefined> {
+  const [row] = await db.select().from(activities).where(eq(activities.id, id));
+  return row;
+}
+
+/** Name and description per language of the given activities. */
+export async function translationsOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, ReviewedContent['translations']>();
+  const rows = await db
+    .select({
+      activityId: activityTranslations.activityId,
+      language: activityTranslations.language,
+      name: activityTranslations.name,
+      description: activityTranslations.description,
+    })
+    .from(activityTranslations)
+    .where(inArray(activityTranslations.activityId, ids));
+  const out = new Map<number, ReviewedContent['translations']>();
+  for (const row of rows) {
+    const entry = out.get(row.activityId) ?? {};
+    entry[row.language as Language] = { name: row.name, description: row.description };
+    out.set(row.activityId, entry);
+  }
+  return out;
+}
+
+/** The newest request (pending or decided) of each of the given activities. */
+export async function latestRevisions(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, RevisionRow>();
+  const rows = await db
+    .selectDistinctOn([activityRevisions.activityId])
+    .from(activityRevisions)
+    .where(inArray(activityRevisions.activityId, ids))
+    .orderBy(activityRevisions.activityId, desc(activityRevisions.id));
+  return new Map(rows.map((row) => [row.activityId, row]));
+}
+
+export async function pendingRevision(db: Db, activityId: number): Promise<RevisionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(activityRevisions)
+    .where(and(eq(activityRevisions.activityId, activityId), eq(activityRevisions.status, 'pending')))
+    .for('update');
+  return row;
+}
+
+/** The published (or, before publication, the saved) text, place and photo of an activity. */
+export function contentOfRow(row: ActivityRow, translations: ReviewedContent['translations']): ReviewedContent {
+  return {
+    name: row.name,
+    description: row.description,
+    language: row.language as Language,
+    translations: Object.fromEntries(
+      Object.entries(translations).filter(([language]) => language !== row.language),
+    ) as ReviewedContent['translations'],
+    category: row.category as ReviewedContent['category'],
+    location: row.location,
+    address: row.address,
+    city: row.city,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    imageUrl: row.imageUrl,
+  };
+}
+
+/** Writes the text, place and photo into the activity row and its translations; keeps the search keys in step. */
+export async function writeContent(db: Db, activityId: number, content: ReviewedContent, now: Date): Promise<void> {
+  const translated = LANGUAGES.filter((l) => l !== content.language && content.translations[l]);
+  // Localised place and hours of a seeded translation stay; a language left out is removed.
+  const kept = await db
+    .select({ location: activityTranslations.location, language: activityTranslations.language })
+    .from(activityTranslations)
+    .where(and(eq(activityTranslations.activityId, activityId), inArray(activityTranslations.language, translated)));
+  const texts = translated.flatMap((l) => [content.translations[l]?.name, content.translations[l]?.description]);
+  await db
+    .update(activities)
+    .set({
+      name: content.name,
+      description: content.description,
+      language: content.language,
+      category: content.category,
+      location: content.location,
+      address: content.address,
+      city: content.city,
+      latitude: content.latitude,
+      longitude: content.longitude,
+      imageUrl: content.imageUrl,
+      sortName: normalizeText(content.name),
+      searchText: buildSearchDocument([
+        content.name,
+        content.description,
+        content.location,
+        content.city,
+        ...texts,
+        ...kept.map((k) => k.location),
+      ]),
+      updatedAt: now,
+    })
+    .where(eq(activities.id, activityId));
+  await db
+    .delete(activityTranslations)
+    .where(
+      and(
+        eq(activityTranslations.activityId, activityId),
+        translated.length > 0 ? notInArray(activityTranslations.language, translated) : undefined,
+      ),
+    );
+  for (const language of translated) {
+    const t = content.translations[language];
+    if (!t) continue;
+    await db
+      .insert(activityTranslations)
+      .values({ activityId, language, name: t.name, description: t.description, sortName: normalizeText(t.name) })
+      .onConflictDoUpdate({
+        target: [activityTranslations.activityId, activityTranslations.language],
+        set: { name: t.name, description: t.description, sortName: normalizeText(t.name) },
+      });
+  }
+}
+
+export async function insertActivityRow(db: Db, values: typeof activities.$inferInsert): Promise<number> {
+  const [row] = await db.insert(activities).values(values).returning({ id: activities.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function updateActivityRow(db: Db, id: number, values: Partial<typeof activities.$inferInsert>) {
+  await db.update(activities).set(values).where(eq(activities.id, id));
+}
+
+/** Puts a request up for review, replacing one that still waits. */
+export async function upsertPendingRevision(db: Db, activityId: number, content: ReviewedContent, userId: string) {
+  const existing = await pendingRevision(db, activityId);
+  if (existing) {
+    await db
+      .update(activityRevisions)
+      .set({ content, submittedBy: userId, createdAt: sql`now()` })
+      .where(eq(activityRevisions.id, existing.id));
+  } else {
+    await db.insert(activityRevisions).values({ activityId, content, submittedBy: userId });
+  }
+}
+
+export async function deletePendingRevision(db: Db, activityId: number) {
+  await db
+    .delete(activityRevisions)
+    .where(and(eq(activityRevisions.activityId, activityId), eq(activityRevisions.status, 'pending')));
+}
+
+export async function decideRevision(db: Db, id: number, values: Partial<RevisionRow>) {
+  await db.update(activityRevisions).set(values).where(eq(activityRevisions.id, id));
+}
+
+export async function countBookings(db: Db, activityId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(bookings).where(eq(bookings.activityId, activityId));
+  return row?.n ?? 0;
+}
+
+export async function deleteActivity(db: Db, id: number) {
+  await db.delete(activities).where(eq(activities.id, id));
+}
+
+/** The admin's queue: requests that wait, oldest first, with the activity and its provider. */
+export async function pendingQueue(db: Db, query: { limit: number; offset: number }) {
+  const where = eq(activityRevisions.status, 'pending');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ revision: activityRevisions, activity: activities, providerName: providers.name })
+      .from(activityRevisions)
+      .innerJoin(activities, eq(activities.id, activityRevisions.activityId))
+      .leftJoin(providers, eq(providers.id, activities.providerId))
+      .where(where)
+      .orderBy(asc(activityRevisions.createdAt), asc(activityRevisions.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(activityRevisions).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Sponsorships set by hand end after their last day (docs/provider-workspace.md#admin). */
+export async function endExpiredSponsorships(db: Db, today: string): Promise<number> {
+  const rows = await db
+    .update(activities)
+    .set({ sponsorLevel: 0, isSponsored: false, sponsoredUntil: null })
+    .where(lt(activities.sponsoredUntil, today))
+    .returning({ id: activities.id });
+  return rows.length;
+}

@@ -1,0 +1,349 @@
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PendingActivity, ProviderActivity } from '../../../domain/provider-activities.js';
+import { activities, activityRevisions, bookings } from '../../db/schema/index.js';
+import { fixedClock } from '../../deps.js';
+import { createActivity, createUser } from '../../test/factories.js';
+import { createProvider } from '../../test/providers.js';
+import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
+import { useTestApp } from '../../test/test-app.js';
+import { endExpiredSponsorships } from './service.js';
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'dl-provider-'));
+});
+afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+
+const clock = fixedClock('2026-11-22T10:00:00Z');
+const ctx = useTestApp(() => ({ env: { DATA_DIR: dataDir }, deps: { clock } }));
+
+let julie: Awaited<ReturnType<typeof createProvider>>;
+let other: Awaited<ReturnType<typeof createProvider>>;
+let pendingProvider: Awaited<ReturnType<typeof createProvider>>;
+let adminCookie: string;
+let visitorCookie: string;
+
+beforeAll(async () => {
+  julie = await createProvider(ctx.db, { name: 'Domaine Julie' });
+  other = await createProvider(ctx.db, { name: 'Autre' });
+  pendingProvider = await createProvider(ctx.db, { approved: false, name: 'Nouveau' });
+  adminCookie = await sessionCookieFor(ctx.db, (await createUser(ctx.db, { role: 'admin', isApproved: true })).id);
+  visitorCookie = await sessionCookieFor(ctx.db, (await createUser(ctx.db)).id);
+});
+
+const valid = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Visite de cave',
+  description: 'Une heure dans les caves, dégustation de blanquette.',
+  language: 'fr',
+  translations: { nl: { name: 'Kelderbezoek', description: 'Een uur in de kelders.' } },
+  category: 'uitjes',
+  location: 'Cave du Sieur',
+  address: '1 avenue de la Gare',
+  city: 'Limoux',
+  latitude: 43.05,
+  longitude: 2.22,
+  price: 12.5,
+  openingHours: 'di-za 10:00-18:00',
+  contactPhone: '+33 4 68 00 00 00',
+  contactEmail: 'cave@example.com',
+  website: 'https://cave.example.com',
+  bookingRequired: true,
+  ...overrides,
+});
+
+type Who = { cookie: string };
+const send = (who: Who | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  ctx.app.inject({
+    method,
+    url,
+    payload,
+    headers: { ...(who ? { cookie: who.cookie } : {}), ...sameOrigin },
+  });
+const admin = () => ({ cookie: adminCookie });
+
+async function createOwn(who: Who = julie, overrides: Record<string, unknown> = {}) {
+  const res = await send(who, 'POST', '/api/provider/activities', valid(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ProviderActivity>();
+}
+const publicDetail = (id: number, lng = 'fr') => ctx.app.inject({ url: `/api/activities/${id}?lng=${lng}` });
+
+describe('creating an activity', () => {
+  it('waits for approval: 201 with the activity, not public, in the admin queue with nothing public beside it', async () => {
+    const created = await createOwn();
+    expect(created).toMatchObject({
+      name: 'Visite de cave',
+      price: 12.5,
+      state: 'pending',
+      isApproved: false,
+      pendingChanges: false,
+      translations: { nl: { name: 'Kelderbezoek' } },
+    });
+    expect((await publicDetail(created.id)).statusCode).toBe(404);
+    const queue = await send(admin(), 'GET', '/api/admin/activities/pending');
+    const entry = queue.json<PendingActivity[]>().find((p) => p.activityId === created.id);
+    expect(entry).toMatchObject({ current: null, proposed: { name: 'Visite de cave' }, providerName: 'Domaine Julie' });
+  });
+
+  it('is published by an admin’s approval, with its translations; the public API falls back to the original', async () => {
+    const created = await createOwn();
+    expect((await send(admin(), 'POST', `/api/admin/activities/${created.id}/approve`)).statusCode).toBe(204);
+    const nl = (await publicDetail(created.id, 'nl')).json<{ name: string; price: number }>();
+    expect(nl).toMatchObject({ name: 'Kelderbezoek', price: 12.5 });
+    expect((await publicDetail(created.id, 'de')).json<{ name: string }>().name).toBe('Visite de cave');
+    const own = (await send(julie, 'GET', `/api/provider/activities/${created.id}`)).json<ProviderActivity>();
+    expect(own).toMatchObject({ state: 'published', review: { status: 'approved' } });
+    // Found by its words in the list, too.
+    const list = await ctx.app.inject({ url: '/api/activities?search=kelderbezoek&lng=nl' });
+    expect(list.json<{ id: number }[]>().map((a) => a.id)).toContain(created.id);
+  });
+
+  it('is refused with a reason the provider reads; nothing is published', async () => {
+    const created = await createOwn();
+    const missing = await send(admin(), 'POST', `/api/admin/activities/${created.id}/reject`, { reason: ' ' });
+    expect(missing.statusCode).toBe(400);
+    const res = await send(admin(), 'POST', `/api/admin/activities/${created.id}/reject`, {
+      reason: 'Foto ontbreekt',
+    });
+    expect(res.statusCode).toBe(204);
+    const own = (await send(julie, 'GET', `/api/provider/activities/${created.id}`)).json<ProviderActivity>();
+    expect(own).toMatchObject({ state: 'rejected', review: { status: 'rejected', reason: 'Foto ontbreekt' } });
+    expect((await publicDetail(created.id)).statusCode).toBe(404);
+    // Deciding again: nothing waits.
+    expect((await send(admin(), 'POST', `/api/admin/activities/${created.id}/approve`)).json()).toMatchObject({
+      code: 'NOTHING_PENDING',
+    });
+    // Saving it again sends it for approval once more.
+    const again = await send(julie, 'PATCH', `/api/provider/activities/${created.id}`, { description: 'Avec photo.' });
+    expect(again.json<ProviderActivity>().state).toBe('pending');
+  });
+
+  it('names each wrong field and writes nothing', async () => {
+    const before = (await ctx.db.select({ n: count() }).from(activities))[0]?.n;
+    const res = await send(julie, 'POST', '/api/provider/activities', {
+      ...valid(),
+      name: ' ',
+      category: 'casino',
+      price: -1,
+      website: 'javascript:alert(1)',
+      contactEmail: 'not-an-address',
+      translations: { xx: { name: 'a', description: 'b' } },
+      extra: true,
+    });
+    expect(res.statusCode).toBe(400);
+    const paths = res.json<{ details: { path: string }[] }>().details.map((d) => d.path);
+    for (const field of ['name', 'category', 'price', 'website', 'contactEmail', 'translations']) {
+      expect(paths.some((p) => p.startsWith(field)), field).toBe(true);
+    }
+    const far = await send(julie, 'POST', '/api/provider/activities', valid({ latitude: 48.85, longitude: 2.35 }));
+    expect(far.statusCode).toBe(400);
+    expect(far.json()).toMatchObject({ code: 'OUTSIDE_SERVICE_AREA', details: [{ path: 'latitude' }] });
+    expect((await ctx.db.select({ n: count() }).from(activities))[0]?.n).toBe(before);
+  });
+
+  it('keeps price empty as unknown and 0 as free', async () => {
+    const unknown = await createOwn(julie, { price: null });
+    const free = await createOwn(julie, { price: 0 });
+    expect([unknown.price, free.price]).toEqual([null, 0]);
+  });
+
+  it('by a provider who waits for approval is a draft: saved, never sent to the admins', async () => {
+    const draft = await createOwn(pendingProvider);
+    expect(draft.state).toBe('draft');
+    const edited = await send(pendingProvider, 'PATCH', `/api/provider/activities/${draft.id}`, { name: 'Nouveau nom' });
+    expect(edited.json<ProviderActivity>()).toMatchObject({ state: 'draft', name: 'Nouveau nom' });
+    const waiting = await ctx.db
+      .select({ n: count() })
+      .from(activityRevisions)
+      .where(eq(activityRevisions.activityId, draft.id));
+    expect(waiting[0]?.n).toBe(0);
+  });
+});
+
+describe('changing a published activity', () => {
+  let id: number;
+  beforeAll(async () => {
+    id = (await createOwn()).id;
+    await send(admin(), 'POST', `/api/admin/activities/${id}/approve`);
+  });
+
+  it('keeps the published text until the change is approved; price and hours change at once', async () => {
+    const res = await send(julie, 'PATCH', `/api/provider/activities/${id}`, {
+      name: 'Grande visite de cave',
+      price: 15,
+      openingHours: 'tous les jours',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ProviderActivity>()).toMatchObject({
+      name: 'Grande visite de cave',
+      state: 'published',
+      pendingChanges: true,
+      price: 15,
+    });
+    const before = (await publicDetail(id)).json<{ name: string; price: number; openingHours: string }>();
+    expect(before).toMatchObject({ name: 'Visite de cave', price: 15, openingHours: 'tous les jours' });
+
+    const queue = (await send(admin(), 'GET', '/api/admin/activities/pending')).json<PendingActivity[]>();
+    expect(queue.find((p) => p.activityId === id)).toMatchObject({
+      current: { name: 'Visite de cave' },
+      proposed: { name: 'Grande visite de cave' },
+    });
+    await send(admin(), 'POST', `/api/admin/activities/${id}/approve`);
+    expect((await publicDetail(id)).json<{ name: string }>().name).toBe('Grande visite de cave');
+  });
+
+  it('withdraws a change that is undone before approval', async () => {
+    await send(julie, 'PATCH', `/api/provider/activities/${id}`, { city: 'Alet-les-Bains' });
+    const undone = await send(julie, 'PATCH', `/api/provider/activities/${id}`, { city: 'Limoux' });
+    expect(undone.json<ProviderActivity>().pendingChanges).toBe(false);
+  });
+
+  it('pauses and resumes: a paused activity leaves the public guide', async () => {
+    const paused = await send(julie, 'PATCH', `/api/provider/activities/${id}`, { isActive: false });
+    expect(paused.json<ProviderActivity>()).toMatchObject({ isActive: false, pendingChanges: false });
+    expect((await publicDetail(id)).statusCode).toBe(404);
+    await send(julie, 'PATCH', `/api/provider/activities/${id}`, { isActive: true });
+    expect((await publicDetail(id)).statusCode).toBe(200);
+  });
+});
+
+describe('whose activity it is', () => {
+  it('another provider gets 404 for every route; a visitor 403; anonymous 401', async () => {
+    const mine = await createOwn();
+    for (const [method, url, payload] of [
+      ['GET', `/api/provider/activities/${mine.id}`],
+      ['PATCH', `/api/provider/activities/${mine.id}`, { name: 'Pris' }],
+      ['DELETE', `/api/provider/activities/${mine.id}`],
+    ] as const) {
+      expect((await send(other, method, url, payload)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await send({ cookie: visitorCookie }, method, url, payload)).statusCode).toBe(403);
+      expect((await send(null, method, url, payload)).statusCode).toBe(401);
+    }
+    expect((await send(other, 'GET', '/api/provider/activities')).json<{ id: number }[]>().map((a) => a.id)).not.toContain(
+      mine.id,
+    );
+    expect((await send(julie, 'GET', `/api/provider/activities/${mine.id}`)).json<ProviderActivity>().name).toBe(
+      'Visite de cave',
+    );
+  });
+
+  it('an admin has no activities of their own to add to (403) but edits any at once and sponsors it by hand', async () => {
+    expect((await send(admin(), 'POST', '/api/provider/activities', valid())).json()).toMatchObject({
+      code: 'NOT_A_PROVIDER',
+    });
+    const id = await createActivity(ctx.db, { providerId: julie.provider.id });
+    const res = await send(admin(), 'PATCH', `/api/admin/activities/${id}`, {
+      name: 'Corrigé par l’admin',
+      sponsorLevel: 2,
+      sponsoredUntil: '2026-12-31',
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await publicDetail(id)).json()).toMatchObject({ name: 'Corrigé par l’admin', sponsorLevel: 2, isSponsored: true });
+    const past = await send(admin(), 'PATCH', `/api/admin/activities/${id}`, { sponsorLevel: 1, sponsoredUntil: '2026-01-01' });
+    expect(past.statusCode).toBe(400);
+
+    // The day after the last day, the sponsorship ends by itself.
+    clock.set('2027-01-01T10:00:00Z');
+    try {
+      expect(await endExpiredSponsorships({ db: ctx.db, clock })).toBeGreaterThan(0);
+    } finally {
+      clock.set('2026-11-22T10:00:00Z');
+    }
+    expect((await publicDetail(id)).json()).toMatchObject({ sponsorLevel: 0, isSponsored: false });
+  });
+});
+
+describe('deleting an activity', () => {
+  it('works without bookings, and is refused (409) with bookings', async () => {
+    const lonely = await createOwn();
+    expect((await send(julie, 'DELETE', `/api/provider/activities/${lonely.id}`)).statusCode).toBe(204);
+    expect((await send(julie, 'GET', `/api/provider/activities/${lonely.id}`)).statusCode).toBe(404);
+
+    const booked = await createOwn();
+    await ctx.db.insert(bookings).values({
+      activityId: booked.id,
+      customerName: 'Gast',
+      customerEmail: 'gast@example.com',
+      numberOfPeople: 1,
+      bookingDate: '2026-12-01',
+      totalAmountCents: 0,
+      language: 'nl',
+    });
+    const refused = await send(julie, 'DELETE', `/api/provider/activities/${booked.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'ACTIVITY_HAS_BOOKINGS' });
+  });
+});
+
+describe('the photo', () => {
+  const upload = (who: Who, id: number, file: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg') => {
+    const boundary = '----dlboundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/provider/activities/${id}/image`,
+      payload: body,
+      headers: { ...sameOrigin, cookie: who.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+  };
+  const uploads = async () => (await readdir(path.join(dataDir, 'uploads')).catch(() => [])).sort();
+
+  it('is stored as WebP in three widths, without its metadata, and served with a year of caching', async () => {
+    const { id } = await createOwn();
+    // A 4000 x 3000 photo with a camera make and GPS-like EXIF, as a phone takes it.
+    const photo = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: { r: 40, g: 120, b: 200 } },
+    })
+      .jpeg({ quality: 90 })
+      .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Secret Model' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const res = await upload(julie, id, photo);
+    expect(res.statusCode, res.body).toBe(200);
+    const { imageUrl } = res.json<ProviderActivity>();
+    expect(imageUrl).toMatch(/^\/uploads\/[a-z0-9-]+\.webp$/);
+    const key = /\/uploads\/(.+)\.webp$/.exec(imageUrl ?? '')?.[1];
+    for (const width of [400, 800, 1600]) {
+      const served = await ctx.app.inject({ url: `/uploads/${key}-${width}.webp` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['cache-control']).toContain('immutable');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width });
+      expect(meta.exif).toBeUndefined();
+    }
+  });
+
+  it('refuses a file that is not an image (415) whatever its name, and a too-large one (413); nothing is kept', async () => {
+    const { id } = await createOwn();
+    const before = await uploads();
+    const fake = await upload(julie, id, Buffer.from('%PDF-1.4 not a photo'), 'holiday.jpg');
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer();
+    expect((await upload(julie, id, gif, 'x.png', 'image/png')).statusCode).toBe(415);
+    const huge = Buffer.alloc(10 * 1024 * 1024 + 1, 1);
+    const tooLarge = await upload(julie, id, huge);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await uploads()).toEqual(before);
+    expect((await send(julie, 'GET', `/api/provider/activities/${id}`)).json<ProviderActivity>().imageUrl).toBeNull();
+  });
+
+  it('of someone else’s activity is refused before it is read', async () => {
+    const { id } = await createOwn();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    expect((await upload(other, id, png, 'x.png', 'image/png')).statusCode).toBe(404);
+    expect((await stat(path.join(dataDir, 'uploads')).catch(() => null))?.isDirectory() ?? true).toBe(true);
+  });
+});

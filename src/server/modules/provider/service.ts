@@ -1,0 +1,315 @@
+import { isDeepStrictEqual } from 'node:util';
+import { todayInParis } from '../../../domain/dates.js';
+import { moderationValues } from '../../../domain/moderation.js';
+import { toCents, toEuros } from '../../../domain/money.js';
+import type { Page } from '../../../domain/pagination.js';
+import type { Principal } from '../../../domain/policies.js';
+import {
+  type ActivityState,
+  type CreateActivityBody,
+  IMMEDIATE_FIELDS,
+  type PendingActivity,
+  type ProviderActivity,
+  REVIEWED_FIELDS,
+  type ReviewedContent,
+  type UpdateActivityBody,
+} from '../../../domain/provider-activities.js';
+import type { Db } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { assertInServiceArea } from '../../outside/service-area.js';
+import * as repo from './repository.js';
+
+type ProviderDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+
+const notFound = () => new AppError('ACTIVITY_NOT_FOUND', 404, 'Activity not found');
+
+function stateOf(row: repo.ActivityRow, latest: repo.RevisionRow | undefined): ActivityState {
+  if (row.isApproved) return 'published';
+  if (!latest) return 'draft';
+  return latest.status === 'rejected' ? 'rejected' : latest.status === 'pending' ? 'pending' : 'draft';
+}
+
+function present(
+  row: repo.ActivityRow,
+  translations: ReviewedContent['translations'],
+  latest: repo.RevisionRow | undefined,
+  bookingCount: number,
+): ProviderActivity {
+  const pending = latest?.status === 'pending' ? latest : undefined;
+  const content = pending?.content ?? repo.contentOfRow(row, translations);
+  return {
+    id: row.id,
+    ...content,
+    price: row.priceCents === null ? null : toEuros(row.priceCents),
+    openingHours: row.openingHours,
+    marketDays: row.marketDays,
+    contactPhone: row.contactPhone,
+    contactEmail: row.contactEmail,
+    website: row.website,
+    bookingRequired: row.bookingRequired,
+    isActive: row.isActive,
+    isApproved: row.isApproved,
+    state: stateOf(row, latest),
+    pendingChanges: pending !== undefined && row.isApproved,
+    review: latest
+      ? {
+          status: latest.status as 'pending' | 'approved' | 'rejected',
+          reason: latest.moderationReason,
+          at: (latest.moderatedAt ?? latest.createdAt).toISOString(),
+        }
+      : null,
+    sponsorLevel: row.sponsorLevel,
+    rating: Number(row.rating),
+    reviewCount: row.reviewCount,
+    bookingCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The provider profile of the caller; an account without one (an admin, say) has no activities of its own. */
+async function providerOf(db: Db, principal: Principal): Promise<repo.ProviderRow> {
+  const provider = await repo.findProviderOfUser(db, principal.id);
+  if (!provider) throw new AppError('NOT_A_PROVIDER', 403, 'This account has no provider profile');
+  return provider;
+}
+
+async function presentAll(db: Db, rows: { activity: repo.ActivityRow; bookingCount: number }[]) {
+  const ids = rows.map((r) => r.activity.id);
+  const [translations, latest] = await Promise.all([repo.translationsOf(db, ids), repo.latestRevisions(db, ids)]);
+  return rows.map((r) =>
+    present(r.activity, translations.get(r.activity.id) ?? {}, latest.get(r.activity.id), r.bookingCount),
+  );
+}
+
+export async function listOwn({ db }: ProviderDeps, principal: Principal): Promise<ProviderActivity[]> {
+  const provider = await repo.findProviderOfUser(db, principal.id);
+  if (!provider) return [];
+  return presentAll(db, await repo.ownActivities(db, provider.id));
+}
+
+async function ownRow(db: Db, providerId: number, id: number) {
+  const [row] = await repo.ownActivities(db, providerId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getOwn({ db }: ProviderDeps, principal: Principal, id: number): Promise<ProviderActivity> {
+  const provider = await providerOf(db, principal);
+  const [presented] = await presentAll(db, [await ownRow(db, provider.id, id)]);
+  if (!presented) throw notFound();
+  return presented;
+}
+
+/** The columns of the fields that change at once. */
+function immediateValues(body: UpdateActivityBody) {
+  const values: Partial<repo.ActivityRow> = {};
+  if (body.price !== undefined) values.priceCents = body.price === null ? null : toCents(body.price);
+  for (const field of IMMEDIATE_FIELDS) {
+    if (field !== 'price' && body[field] !== undefined) Object.assign(values, { [field]: body[field] });
+  }
+  if (body.isActive !== undefined) values.isActive = body.isActive;
+  return values;
+}
+
+function mergeContent(base: ReviewedContent, body: UpdateActivityBody & { imageUrl?: string | null }): ReviewedContent {
+  const next = { ...base };
+  for (const field of REVIEWED_FIELDS) {
+    if (body[field] !== undefined) Object.assign(next, { [field]: body[field] });
+  }
+  // The original language has no translation of its own.
+  const { [next.language]: _original, ...translations } = next.translations;
+  next.translations = translations;
+  return next;
+}
+
+function checkPosition(config: ProviderDeps['config'], content: { latitude: number; longitude: number }) {
+  try {
+    assertInServiceArea(config.serviceArea, content.latitude, content.longitude);
+  } catch (error) {
+    if (error instanceof AppError) {
+      throw new AppError(error.code, error.statusCode, error.message, [
+        { path: 'latitude', message: error.details?.[0]?.message ?? error.message },
+      ]);
+    }
+    throw error;
+  }
+}
+
+export async function create(
+  deps: ProviderDeps,
+  principal: Principal,
+  body: CreateActivityBody,
+): Promise<ProviderActivity> {
+  const { db, clock, config } = deps;
+  const provider = await providerOf(db, principal);
+  checkPosition(config, body);
+  const content = mergeContent(
+    {
+      name: body.name,
+      description: body.description,
+      language: body.language,
+      translations: {},
+      category: body.category,
+      location: null,
+      address: null,
+      city: body.city,
+      latitude: body.latitude,
+      longitude: body.longitude,
+      imageUrl: null,
+    },
+    body,
+  );
+  const id = await db.transaction(async (tx) => {
+    const now = clock.now();
+    const id = await repo.insertActivityRow(tx, {
+      ...content,
+      ...immediateValues(body),
+      providerId: provider.id,
+      isActive: true,
+      isApproved: false,
+      sortName: '',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.writeContent(tx, id, content, now);
+    // A pending provider prepares drafts; an approved one's new activity goes to the admins.
+    if (provider.isApproved) await repo.upsertPendingRevision(tx, id, content, principal.id);
+    return id;
+  });
+  return getOwn(deps, principal, id);
+}
+
+/**
+ * Saves a change (docs/provider-workspace.md#lifecycle). Price, hours,
+ * contact and booking change at once. Text, place and photo: before
+ * publication they are saved and (for an approved provider) sent for
+ * approval; once published they wait in a request while the public keeps
+ * seeing the approved version.
+ */
+export async function update(
+  deps: ProviderDeps,
+  principal: Principal,
+  id: number,
+  body: UpdateActivityBody & { imageUrl?: string | null },
+): Promise<ProviderActivity> {
+  const { db, clock, config } = deps;
+  const provider = await providerOf(db, principal);
+  await db.transaction(async (tx) => {
+    const { activity } = await ownRow(tx, provider.id, id);
+    const pending = await repo.pendingRevision(tx, id);
+    const published = repo.contentOfRow(activity, (await repo.translationsOf(tx, [id])).get(id) ?? {});
+    const next = mergeContent(pending?.content ?? published, body);
+    if (body.latitude !== undefined || body.longitude !== undefined) checkPosition(config, next);
+    const now = clock.now();
+    await repo.updateActivityRow(tx, id, { ...immediateValues(body), updatedAt: now });
+
+    const touchesReview = REVIEWED_FIELDS.some((f) => f in body);
+    const submits = Object.keys(body).length === 0 || Object.keys(body).some((k) => k !== 'isActive');
+    if (!activity.isApproved) {
+      if (touchesReview) await repo.writeContent(tx, id, next, now);
+      if (provider.isApproved && submits) await repo.upsertPendingRevision(tx, id, next, principal.id);
+    } else if (touchesReview) {
+      if (isDeepStrictEqual(next, published)) await repo.deletePendingRevision(tx, id);
+      else await repo.upsertPendingRevision(tx, id, next, principal.id);
+    }
+  });
+  return getOwn(deps, principal, id);
+}
+
+/** An activity without bookings may go; one with bookings is paused instead (their history stays). */
+export async function remove({ db }: ProviderDeps, principal: Principal, id: number): Promise<void> {
+  const provider = await providerOf(db, principal);
+  await db.transaction(async (tx) => {
+    await ownRow(tx, provider.id, id);
+    if ((await repo.countBookings(tx, id)) > 0) {
+      throw new AppError('ACTIVITY_HAS_BOOKINGS', 409, 'An activity with bookings cannot be deleted; pause it instead');
+    }
+    await repo.deleteActivity(tx, id);
+  });
+}
+
+// Admin
+
+function presentPending(
+  row: Awaited<ReturnType<typeof repo.pendingQueue>>['rows'][number],
+  translations: ReviewedContent['translations'],
+): PendingActivity {
+  return {
+    activityId: row.activity.id,
+    revisionId: row.revision.id,
+    providerName: row.providerName,
+    submittedAt: row.revision.createdAt.toISOString(),
+    current: row.activity.isApproved ? repo.contentOfRow(row.activity, translations) : null,
+    proposed: row.revision.content,
+  };
+}
+
+export async function pendingQueue(
+  { db }: ProviderDeps,
+  query: { limit: number; offset: number },
+): Promise<Page<PendingActivity>> {
+  const { rows, total } = await repo.pendingQueue(db, query);
+  const translations = await repo.translationsOf(
+    db,
+    rows.map((r) => r.activity.id),
+  );
+  return { items: rows.map((r) => presentPending(r, translations.get(r.activity.id) ?? {})), total };
+}
+
+async function decide(deps: ProviderDeps, admin: Principal, activityId: number, approve: boolean, reason?: string) {
+  const { db, clock } = deps;
+  await db.transaction(async (tx) => {
+    const activity = await repo.findActivity(tx, activityId);
+    if (!activity) throw notFound();
+    const pending = await repo.pendingRevision(tx, activityId);
+    if (!pending) throw new AppError('NOTHING_PENDING', 409, 'Nothing of this activity waits for approval');
+    const now = clock.now();
+    await repo.decideRevision(tx, pending.id, moderationValues({ approve, reason }, admin.id, now));
+    if (approve) {
+      await repo.writeContent(tx, activityId, pending.content, now);
+      await repo.updateActivityRow(tx, activityId, { isApproved: true });
+    }
+  });
+}
+
+export const approve = (deps: ProviderDeps, admin: Principal, activityId: number) =>
+  decide(deps, admin, activityId, true);
+export const reject = (deps: ProviderDeps, admin: Principal, activityId: number, reason: string) =>
+  decide(deps, admin, activityId, false, reason);
+
+/** An admin's edit: applied at once, with a sponsorship set by hand (docs/provider-workspace.md#admin). */
+export async function adminUpdate(
+  deps: ProviderDeps,
+  id: number,
+  body: UpdateActivityBody & { sponsorLevel?: number; sponsoredUntil?: string | null },
+): Promise<void> {
+  const { db, clock, config } = deps;
+  await db.transaction(async (tx) => {
+    const activity = await repo.findActivity(tx, id);
+    if (!activity) throw notFound();
+    const published = repo.contentOfRow(activity, (await repo.translationsOf(tx, [id])).get(id) ?? {});
+    const next = mergeContent(published, body);
+    if (body.latitude !== undefined || body.longitude !== undefined) checkPosition(config, next);
+    const now = clock.now();
+    const values: Partial<repo.ActivityRow> = { ...immediateValues(body), updatedAt: now };
+    if (body.sponsorLevel !== undefined) {
+      values.sponsorLevel = body.sponsorLevel;
+      values.isSponsored = body.sponsorLevel > 0;
+      if (body.sponsorLevel === 0) values.sponsoredUntil = null;
+    }
+    if (body.sponsoredUntil !== undefined && body.sponsorLevel !== 0) values.sponsoredUntil = body.sponsoredUntil;
+    if (values.sponsoredUntil && values.sponsoredUntil < todayInParis(now)) {
+      throw new AppError('VALIDATION_FAILED', 400, 'sponsoredUntil must be today or later', [
+        { path: 'sponsoredUntil', message: 'must be today or later' },
+      ]);
+    }
+    await repo.updateActivityRow(tx, id, values);
+    if (REVIEWED_FIELDS.some((f) => f in body)) await repo.writeContent(tx, id, next, now);
+  });
+}
+
+export async function endExpiredSponsorships({ db, clock }: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+  return repo.endExpiredSponsorships(db, todayInParis(clock.now()));
+}
