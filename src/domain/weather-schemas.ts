@@ -24,6 +24,27 @@ export const reverseGeocodeSchema = z.object({
 });
 export type ReverseGeocode = z.infer<typeof reverseGeocodeSchema>;
 
+export const GEOCODE_QUERY_MAX_LENGTH = 200;
+
+/** GET /api/geocode/search: an address or place, looked up within the service area. */
+export const geocodeSearchQuery = z.strictObject({
+  q: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(3, 'must be at least 3 characters')
+    .max(GEOCODE_QUERY_MAX_LENGTH, `must be at most ${GEOCODE_QUERY_MAX_LENGTH} characters`),
+  lng: languageParam.optional(),
+});
+
+export const geocodeResultSchema = z.object({
+  label: z.string().describe('The address as the lookup writes it'),
+  latitude: z.number(),
+  longitude: z.number(),
+  city: z.string().nullable(),
+  address: z.string().nullable().describe('Street and number, when the result has them'),
+});
+export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
+
 export const clientConfigSchema = z.object({
   mapTileUrl: z.string(),
   mapAttribution: z.string(),
@@ -31,5 +52,7 @@ export const clientConfigSchema = z.object({
   contact: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
   /** Which logins this server offers: the demo portal's buttons and/or an identity provider. */
   logins: z.object({ demo: z.boolean(), identityProvider: z.boolean() }),
+  /** Where activities may lie (a provider's pin must be inside). */
+  serviceArea: z.object({ center: z.object({ lat: z.number(), lon: z.number() }), radiusKm: z.number() }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -99,6 +99,10 @@ const TABLE: Record<string, RouteCase> = {
   'GET /api/search/suggestions': { url: () => '/api/search/suggestions?q=ma', expect: all(200) },
   'GET /api/weather': { url: () => '/api/weather?lat=43.05&lon=2.22', expect: all(200) },
   'GET /api/geocode/reverse': { url: () => '/api/geocode/reverse?lat=43.05&lon=2.22', expect: all(200) },
+  'GET /api/geocode/search': {
+    url: () => '/api/geocode/search?q=avenue%20fabre',
+    expect: { ...providerLevel(200), pendingProvider: 200 },
+  },
   'GET /api/config': { url: () => '/api/config', expect: all(200) },
   'GET /api/login': { url: () => '/api/login', expect: all(302) },
   'GET /api/callback': { url: () => '/api/callback?code=x&state=y', expect: all(302) },

@@ -80,6 +80,7 @@ export const openWeatherAnswer = (url: URL) => ({
 
 /** Answers like Nominatim's /reverse?format=jsonv2&addressdetails=1. */
 export const nominatimAnswer = (url: URL) => {
+  if (url.pathname === '/search') return nominatimSearchAnswer(url);
   const lat = Number(url.searchParams.get('lat'));
   const place = lat > 43 ? { town: 'Limoux' } : { village: 'Quillan' };
   return {
@@ -96,3 +97,28 @@ export const nominatimAnswer = (url: URL) => {
     },
   };
 };
+
+/**
+ * Nominatim's search: a street in Limoux for any words, and one far away
+ * (Toulouse) that the service area must filter out; none for "nowhere".
+ */
+function nominatimSearchAnswer(url: URL) {
+  const q = url.searchParams.get('q') ?? '';
+  if (/nowhere/i.test(q)) return [];
+  return [
+    {
+      place_id: 2,
+      lat: '43.0561',
+      lon: '2.2191',
+      display_name: `${q}, Limoux, Aude, Occitanie, France`,
+      address: { house_number: '12', road: 'Avenue Fabre d’Églantine', town: 'Limoux', country: 'France' },
+    },
+    {
+      place_id: 3,
+      lat: '43.6045',
+      lon: '1.4440',
+      display_name: `${q}, Toulouse, Haute-Garonne, France`,
+      address: { road: 'Rue de Metz', city: 'Toulouse', country: 'France' },
+    },
+  ];
+}

@@ -8,6 +8,7 @@ const config = (logins: { demo: boolean; identityProvider: boolean }) => ({
   mapAttribution: 'x',
   contact: { email: null, phone: null },
   logins,
+  serviceArea: { center: { lat: 43.05, lon: 2.22 }, radiusKm: 80 },
 });
 
 function renderWith(logins: { demo: boolean; identityProvider: boolean }) {

@@ -5,6 +5,8 @@ import type { ReverseGeocode } from '../../../domain/weather-schemas.js';
 import { getJson } from '../../test/http.js';
 import { nominatimAnswer, type StandIn, startStandIn } from '../../test/stand-in.js';
 import { useTestApp } from '../../test/test-app.js';
+import { createProvider } from '../../test/providers.js';
+import type { GeocodeResult } from '../../../domain/weather-schemas.js';
 import { GEOCODE_RATE_LIMIT } from './routes.js';
 import { NOMINATIM_INTERVAL_MS } from './service.js';
 
@@ -24,6 +26,11 @@ const ctx = useTestApp(() => ({
     OUTSIDE_TIMEOUT_MS: '1500',
   },
 }));
+
+let providerCookie: string;
+beforeAll(async () => {
+  providerCookie = (await createProvider(ctx.db)).cookie;
+});
 
 /** Waits until the pacing queue has no slot reserved ahead. */
 const queueDrained = () => new Promise((resolve) => setTimeout(resolve, 3 * NOMINATIM_INTERVAL_MS + 200));
@@ -132,4 +139,48 @@ describe('GET /api/geocode/reverse', () => {
     expect((await getJson(ctx.app, '/api/geocode/reverse?lat=abc&lon=2')).status).toBe(400);
     expect((await getJson(ctx.app, '/api/geocode/reverse?lat=43&lon=500')).status).toBe(400);
   }, 15_000);
+});
+
+describe('GET /api/geocode/search', () => {
+  const search = (q: string) =>
+    ctx.app.inject({
+      url: `/api/geocode/search?q=${encodeURIComponent(q)}&lng=fr`,
+      headers: { cookie: providerCookie },
+    });
+
+  it('finds addresses within the service area only, asking Nominatim within its box', async () => {
+    await queueDrained();
+    const res = await search('12 avenue Fabre');
+    expect(res.statusCode, res.body).toBe(200);
+    const results = res.json<GeocodeResult[]>();
+    expect(results).toEqual([
+      {
+        label: '12 avenue Fabre, Limoux, Aude, Occitanie, France',
+        latitude: 43.0561,
+        longitude: 2.2191,
+        city: 'Limoux',
+        address: '12 Avenue Fabre d’Églantine',
+      },
+    ]);
+    const sent = nominatim.requests.at(-1);
+    expect(sent?.url.pathname).toBe('/search');
+    expect(Object.fromEntries(sent?.url.searchParams ?? [])).toMatchObject({ bounded: '1', 'accept-language': 'fr' });
+    expect(sent?.url.searchParams.get('viewbox')).toMatch(/^[\d.]+,[\d.]+,[\d.]+,[\d.]+$/);
+    await queueDrained();
+  });
+
+  it('asks once for the same words (cached), refuses a too-short query and anyone who is not a provider', async () => {
+    const before = nominatim.requests.length;
+    await search('12 AVENUE   fabre');
+    expect(nominatim.requests.length).toBe(before);
+    expect((await search('ab')).statusCode).toBe(400);
+    expect((await ctx.app.inject({ url: '/api/geocode/search?q=limoux' })).statusCode).toBe(401);
+  });
+
+  it('answers 503 when the lookup is down', async () => {
+    nominatim.mode = 'fail';
+    const res = await search('rue inconnue');
+    expect(res.statusCode).toBe(503);
+    await queueDrained();
+  });
 });

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
-import { positionRequiredQuery, reverseGeocodeSchema } from '../../../domain/weather-schemas.js';
+import {
+  geocodeResultSchema,
+  geocodeSearchQuery,
+  positionRequiredQuery,
+  reverseGeocodeSchema,
+} from '../../../domain/weather-schemas.js';
+import { z } from 'zod';
 import { clientGoneSignal } from '../../outside/client-gone.js';
 import { assertInServiceArea } from '../../outside/service-area.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
@@ -29,6 +35,33 @@ export const geocodeRoutes =
         const { lat, lon, lng } = request.query;
         assertInServiceArea(config.serviceArea, lat, lon);
         return geocoder.reverse(lat, lon, lng ?? DEFAULT_LANGUAGE, clientGoneSignal(reply));
+      },
+    );
+
+    app.get(
+      '/geocode/search',
+      {
+        // Providers placing an activity; the same shared Nominatim budget as the reverse lookup.
+        config: { access: 'provider', rateLimit: GEOCODE_RATE_LIMIT },
+        schema: {
+          tags: ['outside'],
+          summary: 'Find an address or place within the service area',
+          description:
+            'Nominatim search bounded to the service area, at most one upstream request a second, answers cached a day. 503 when the lookup fails or is busy.',
+          querystring: geocodeSearchQuery,
+          response: {
+            200: z.array(geocodeResultSchema),
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            429: apiErrorSchema,
+            503: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { q, lng } = request.query;
+        return geocoder.search(q, config.serviceArea, lng ?? DEFAULT_LANGUAGE, clientGoneSignal(reply));
       },
     );
   };

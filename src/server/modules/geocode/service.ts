@@ -1,4 +1,5 @@
-import type { ReverseGeocode } from '../../../domain/weather-schemas.js';
+import { isInServiceArea } from '../../../domain/geo.js';
+import type { GeocodeResult, ReverseGeocode } from '../../../domain/weather-schemas.js';
 import { CoalescingCache } from '../../outside/coalescing-cache.js';
 import { paced } from '../../outside/pace.js';
 import type { Geocoder } from './nominatim.js';
@@ -18,6 +19,8 @@ export function createGeocodeService(
   { intervalMs = NOMINATIM_INTERVAL_MS, maxWaitMs = NOMINATIM_MAX_WAIT_MS } = {},
 ): Geocoder {
   const cache = new CoalescingCache<ReverseGeocode>({ ttlMs: GEOCODE_CACHE_MS, max: 5000 });
+  const searches = new CoalescingCache<GeocodeResult[]>({ ttlMs: GEOCODE_CACHE_MS, max: 2000 });
+  // One queue for both lookups: Nominatim counts all our requests together.
   const run = paced(intervalMs, { maxWaitMs });
   return {
     reverse(lat, lon, language, signal) {
@@ -26,6 +29,19 @@ export function createGeocodeService(
       return cache.get(
         `${rLat},${rLon},${language}`,
         (upstream) => run(() => geocoder.reverse(rLat, rLon, language, upstream), upstream),
+        signal,
+      );
+    },
+    search(query, area, language, signal) {
+      // The same words in another case or spacing are the same question.
+      const key = `${query.toLowerCase().replace(/\s+/g, ' ')}|${language}|${area.center.lat},${area.center.lon},${area.radiusKm}`;
+      return searches.get(
+        key,
+        async (upstream) => {
+          const results = await run(() => geocoder.search(query, area, language, upstream), upstream);
+          // The box is wider than the circle: keep what lies in the area itself.
+          return results.filter((r) => isInServiceArea(area, { lat: r.latitude, lon: r.longitude }));
+        },
         signal,
       );
     },

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 export const settingsRoutes =
   ({ config }: Pick<Deps, 'config'>): FastifyPluginAsyncZod =>
   async (app) => {
-    const { outside, contact, auth } = config;
+    const { outside, contact, auth, serviceArea } = config;
     const logins = { demo: auth.demoLogin, identityProvider: auth.oidc !== null };
     app.get(
       '/config',
@@ -14,6 +14,12 @@ export const settingsRoutes =
         config: { access: 'public' },
         schema: { tags: ['settings'], summary: 'Client configuration', response: { 200: clientConfigSchema } },
       },
-      async () => ({ mapTileUrl: outside.mapTileUrl, mapAttribution: outside.mapAttribution, contact, logins }),
+      async () => ({
+        mapTileUrl: outside.mapTileUrl,
+        mapAttribution: outside.mapAttribution,
+        contact,
+        logins,
+        serviceArea,
+      }),
     );
   };
