@@ -109,11 +109,21 @@ export const declineBody = z.strictObject({ message: optionalText(500) }).nullis
 export const cancelBookingBody = z.strictObject({ token: z.string().max(200).optional() }).nullish();
 
 /** GET /api/provider/bookings: filter by status and by a range of booking dates. */
+const bookingFilterShape = {
+  status: z.enum(BOOKING_STATUSES, { error: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
+  from: z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD').optional(),
+  to: z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD').optional(),
+};
+const fromBeforeTo = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+
 export const providerBookingsQuery = z
-  .strictObject({
-    status: z.enum(BOOKING_STATUSES, { error: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
-    from: z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD').optional(),
-    to: z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD').optional(),
-    ...pageQueryShape,
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+  .strictObject({ ...bookingFilterShape, ...pageQueryShape })
+  .refine(fromBeforeTo, { message: 'from must not be after to', path: ['from'] });
+
+/** The CSV export: the same filters, every page. */
+export const providerBookingsExportQuery = z
+  .strictObject(bookingFilterShape)
+  .refine(fromBeforeTo, { message: 'from must not be after to', path: ['from'] });
+
+/** The most rows one CSV export holds. */
+export const BOOKING_EXPORT_MAX = 10_000;

@@ -9,6 +9,7 @@ import type { Database } from './db/client.js';
 import { type AppConfig, type Clock, type Deps, systemClock } from './deps.js';
 import { activityRoutes } from './modules/activities/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { createOidc } from './modules/auth/oidc.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { resolveSessionSecret } from './modules/auth/session-secret.js';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppDeps) {
       await api.register(authRoutes(deps, oidc));
       await api.register(adminRoutes(deps));
       await api.register(providerRoutes(deps));
+      await api.register(analyticsRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -39,9 +39,9 @@ async function main() {
     );
   }
 
-  let sponsorshipTimer: NodeJS.Timeout | undefined;
+  const timers: { sponsorships?: NodeJS.Timeout } = {};
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    clearInterval(sponsorshipTimer);
+    clearInterval(timers.sponsorships);
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -57,8 +57,8 @@ async function main() {
       app.log.warn({ err: error }, 'ending sponsorships failed'),
     );
   void endSponsorships();
-  sponsorshipTimer = setInterval(endSponsorships, 60 * 60 * 1000);
-  sponsorshipTimer.unref();
+  timers.sponsorships = setInterval(endSponsorships, 60 * 60 * 1000);
+  timers.sponsorships.unref();
   if (!config.mail.smtpUrl) app.log.info({ dir: config.mail.dir }, 'no SMTP_URL: mail is written as .eml files');
 }
 

@@ -191,6 +191,20 @@ const TABLE: Record<string, RouteCase> = {
     body: () => ({ sponsorLevel: 1 }),
     expect: adminOnly(204),
   },
+  'POST /api/activities/:id/events': {
+    url: (f) => `/api/activities/${f.activityId}/events`,
+    body: () => ({ event: 'view' }),
+    expect: all(204),
+  },
+  'GET /api/provider/analytics': {
+    url: () => '/api/provider/analytics',
+    expect: { ...providerLevel(200), pendingProvider: 200 },
+  },
+  'GET /api/provider/analytics.csv': {
+    url: () => '/api/provider/analytics.csv',
+    expect: { ...providerLevel(200), pendingProvider: 200 },
+  },
+  'GET /api/provider/bookings.csv': { url: () => '/api/provider/bookings.csv', expect: providerLevel(200) },
   'GET /uploads/*': { url: () => '/uploads/none-400.webp', expect: all(404) },
   'POST /api/bookings': {
     url: () => '/api/bookings',

@@ -7,6 +7,7 @@ import {
   createBookingBody,
   declineBody,
   idempotencyKeyHeader,
+  providerBookingsExportQuery,
   providerBookingsQuery,
 } from '../../../domain/bookings.js';
 import type { Deps } from '../../deps.js';
@@ -127,6 +128,32 @@ export const bookingRoutes =
         reply.header('Cache-Control', 'no-store');
         const page = await service.listProviderBookings(db, principalOfRequest(request), request.query);
         return sendPage(request, reply, page);
+      },
+    );
+
+    app.get(
+      '/provider/bookings.csv',
+      {
+        config: { access: 'approvedProvider' },
+        schema: {
+          tags: ['provider'],
+          summary: 'The same bookings as CSV (all pages, at most 10,000)',
+          querystring: providerBookingsExportQuery,
+          response: {
+            200: z.string().describe('text/csv'),
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const csv = await service.providerBookingsCsv(db, principalOfRequest(request), request.query);
+        return reply
+          .header('Cache-Control', 'no-store')
+          .header('Content-Disposition', 'attachment; filename="discoverlocal-bookings.csv"')
+          .type('text/csv; charset=utf-8')
+          .send(csv);
       },
     );
 

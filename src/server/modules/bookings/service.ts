@@ -1,5 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { toCsv } from '../../../domain/analytics.js';
 import {
+  BOOKING_EXPORT_MAX,
   BOOKING_MAX_DAYS_AHEAD,
   type Booking,
   type BookingActor,
@@ -355,6 +357,46 @@ export async function listProviderBookings(
     ...(isAdmin(principal) ? {} : { providerUserId: principal.id }),
   });
   return { total, items: rows.map(({ booking, activityName }) => present(booking, activityName)) };
+}
+
+/** A provider's bookings as CSV, for their own records (docs/provider-workspace.md#numbers). */
+export async function providerBookingsCsv(
+  db: Db,
+  principal: Principal,
+  query: Omit<repo.BookingListFilter, 'providerUserId' | 'limit' | 'offset'>,
+): Promise<string> {
+  const { items } = await listProviderBookings(db, principal, { ...query, limit: BOOKING_EXPORT_MAX, offset: 0 });
+  const header = [
+    'id',
+    'activity',
+    'date',
+    'people',
+    'totalEUR',
+    'status',
+    'name',
+    'email',
+    'phone',
+    'notes',
+    'language',
+    'createdAt',
+  ];
+  return toCsv(
+    header,
+    items.map((b) => [
+      b.id,
+      b.activityName,
+      b.bookingDate,
+      b.numberOfPeople,
+      b.totalAmount.toFixed(2),
+      b.status,
+      b.customerName,
+      b.customerEmail,
+      b.customerPhone,
+      b.notes,
+      b.language,
+      b.createdAt,
+    ]),
+  );
 }
 
 /** The logged-in person's own bookings. */

@@ -138,7 +138,10 @@ describe('creating an activity', () => {
     expect(res.statusCode).toBe(400);
     const paths = res.json<{ details: { path: string }[] }>().details.map((d) => d.path);
     for (const field of ['name', 'category', 'price', 'website', 'contactEmail', 'translations']) {
-      expect(paths.some((p) => p.startsWith(field)), field).toBe(true);
+      expect(
+        paths.some((p) => p.startsWith(field)),
+        field,
+      ).toBe(true);
     }
     const far = await send(julie, 'POST', '/api/provider/activities', valid({ latitude: 48.85, longitude: 2.35 }));
     expect(far.statusCode).toBe(400);
@@ -155,7 +158,9 @@ describe('creating an activity', () => {
   it('by a provider who waits for approval is a draft: saved, never sent to the admins', async () => {
     const draft = await createOwn(pendingProvider);
     expect(draft.state).toBe('draft');
-    const edited = await send(pendingProvider, 'PATCH', `/api/provider/activities/${draft.id}`, { name: 'Nouveau nom' });
+    const edited = await send(pendingProvider, 'PATCH', `/api/provider/activities/${draft.id}`, {
+      name: 'Nouveau nom',
+    });
     expect(edited.json<ProviderActivity>()).toMatchObject({ state: 'draft', name: 'Nouveau nom' });
     const waiting = await ctx.db
       .select({ n: count() })
@@ -224,9 +229,9 @@ describe('whose activity it is', () => {
       expect((await send({ cookie: visitorCookie }, method, url, payload)).statusCode).toBe(403);
       expect((await send(null, method, url, payload)).statusCode).toBe(401);
     }
-    expect((await send(other, 'GET', '/api/provider/activities')).json<{ id: number }[]>().map((a) => a.id)).not.toContain(
-      mine.id,
-    );
+    expect(
+      (await send(other, 'GET', '/api/provider/activities')).json<{ id: number }[]>().map((a) => a.id),
+    ).not.toContain(mine.id);
     expect((await send(julie, 'GET', `/api/provider/activities/${mine.id}`)).json<ProviderActivity>().name).toBe(
       'Visite de cave',
     );
@@ -243,8 +248,15 @@ describe('whose activity it is', () => {
       sponsoredUntil: '2026-12-31',
     });
     expect(res.statusCode, res.body).toBe(204);
-    expect((await publicDetail(id)).json()).toMatchObject({ name: 'Corrigé par l’admin', sponsorLevel: 2, isSponsored: true });
-    const past = await send(admin(), 'PATCH', `/api/admin/activities/${id}`, { sponsorLevel: 1, sponsoredUntil: '2026-01-01' });
+    expect((await publicDetail(id)).json()).toMatchObject({
+      name: 'Corrigé par l’admin',
+      sponsorLevel: 2,
+      isSponsored: true,
+    });
+    const past = await send(admin(), 'PATCH', `/api/admin/activities/${id}`, {
+      sponsorLevel: 1,
+      sponsoredUntil: '2026-01-01',
+    });
     expect(past.statusCode).toBe(400);
 
     // The day after the last day, the sponsorship ends by itself.
@@ -330,7 +342,9 @@ describe('the photo', () => {
     const fake = await upload(julie, id, Buffer.from('%PDF-1.4 not a photo'), 'holiday.jpg');
     expect(fake.statusCode).toBe(415);
     expect(fake.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     expect((await upload(julie, id, gif, 'x.png', 'image/png')).statusCode).toBe(415);
     const huge = Buffer.alloc(10 * 1024 * 1024 + 1, 1);
     const tooLarge = await upload(julie, id, huge);
@@ -342,7 +356,9 @@ describe('the photo', () => {
 
   it('of someone else’s activity is refused before it is read', async () => {
     const { id } = await createOwn();
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect((await upload(other, id, png, 'x.png', 'image/png')).statusCode).toBe(404);
     expect((await stat(path.join(dataDir, 'uploads')).catch(() => null))?.isDirectory() ?? true).toBe(true);
   });

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { activityEventBody, analyticsQuery, analyticsSchema } from '../../../domain/analytics.js';
+import { activityIdParams } from '../../../domain/activity-schemas.js';
+import type { Deps } from '../../deps.js';
+import { principalOfRequest } from '../../plugins/auth.js';
+import { apiErrorSchema } from '../../plugins/openapi.js';
+import * as service from './service.js';
+
+/** A visitor looks at a few dozen activities a minute at most; more is a script. */
+export const EVENT_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
+
+export const analyticsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/activities/:id/events',
+      {
+        config: { access: 'public', rateLimit: EVENT_RATE_LIMIT },
+        schema: {
+          tags: ['activities'],
+          summary: 'Count a visit or a click for the provider’s numbers',
+          description:
+            '`view` (detail page), `favourite` (added), `website`, `phone`, `directions` (clicked). Only a counter of the day goes up: no cookie, no address, nothing about the person. Robots, the provider and admins are not counted (still 204).',
+          params: activityIdParams,
+          body: activityEventBody,
+          response: { 204: z.null(), 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        await service.record(
+          deps,
+          request.user ? principalOfRequest(request) : null,
+          request.headers['user-agent'],
+          request.params.id,
+          request.body.event,
+        );
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/provider/analytics',
+      {
+        config: { access: 'provider' },
+        schema: {
+          tags: ['provider'],
+          summary: 'The numbers of the provider’s activities',
+          description:
+            'Per activity over the period (default: the last 30 days up to today, Europe/Paris), and per day for all together: views, favourites, clicks on website / phone / directions, booking requests, confirmed bookings.',
+          querystring: analyticsQuery,
+          response: { 200: analyticsSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return service.summary(deps, principalOfRequest(request), request.query);
+      },
+    );
+
+    app.get(
+      '/provider/analytics.csv',
+      {
+        config: { access: 'provider' },
+        schema: {
+          tags: ['provider'],
+          summary: 'The same numbers as CSV, a row per activity and day',
+          querystring: analyticsQuery,
+          response: {
+            200: z.string().describe('text/csv'),
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const csv = await service.summaryCsv(deps, principalOfRequest(request), request.query);
+        return reply
+          .header('Cache-Control', 'no-store')
+          .header('Content-Disposition', 'attachment; filename="discoverlocal-numbers.csv"')
+          .type('text/csv; charset=utf-8')
+          .send(csv);
+      },
+    );
+  };
