@@ -3,6 +3,8 @@ import { CATEGORIES } from './activities.js';
 import { LANGUAGES } from './languages.js';
 import { MODERATION_REASON_MAX_LENGTH } from './moderation.js';
 
+export { IMAGE_WIDTHS, imageSources, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from './images.js';
+
 /**
  * A provider's own activities (docs/provider-workspace.md): the one schema
  * the server validates with and the form checks with, so both say the same.
@@ -220,24 +222,3 @@ export const pendingActivitySchema = z.object({
   proposed: reviewedContentSchema,
 });
 export type PendingActivity = z.output<typeof pendingActivitySchema>;
-
-/** Photos: what is accepted and the widths produced (docs/provider-workspace.md#photos). */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const IMAGE_WIDTHS = [400, 800, 1600] as const;
-
-const UPLOAD_PATTERN = /^\/uploads\/([a-z0-9-]+)\.webp$/;
-
-/**
- * The `src` and `srcset` of an activity's photo: an uploaded one comes in
- * several widths (`/uploads/<key>-<width>.webp`), a seeded one as one file.
- */
-export function imageSources(imageUrl: string | null): { src: string; srcSet?: string } | null {
-  if (!imageUrl) return null;
-  const key = UPLOAD_PATTERN.exec(imageUrl)?.[1];
-  if (!key) return { src: imageUrl };
-  return {
-    src: `/uploads/${key}-${IMAGE_WIDTHS[1]}.webp`,
-    srcSet: IMAGE_WIDTHS.map((w) => `/uploads/${key}-${w}.webp ${w}w`).join(', '),
-  };
-}

@@ -17,6 +17,9 @@ const RoleSelectionRoute = lazy(() =>
 const AdminRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminRoute })));
 const AdminTagsRoute = lazy(() => import('./routes/admin-tags').then((m) => ({ default: m.AdminTagsRoute })));
 const ProviderRoute = lazy(() => import('./routes/provider').then((m) => ({ default: m.ProviderRoute })));
+const ProviderActivityRoute = lazy(() =>
+  import('./routes/provider-activity').then((m) => ({ default: m.ProviderActivityRoute })),
+);
 const MyBookingsRoute = lazy(() => import('./routes/my-bookings').then((m) => ({ default: m.MyBookingsRoute })));
 const CancelBookingRoute = lazy(() =>
   import('./routes/cancel-booking').then((m) => ({ default: m.CancelBookingRoute })),
@@ -38,9 +41,12 @@ export function AppRoutes() {
         <Route path="login" element={<LoginRoute />} />
         <Route path="role-selection" element={<RoleSelectionRoute />} />
         <Route path="admin" element={<AdminRoute />} />
+        <Route path="admin/activities" element={<AdminRoute tab="activities" />} />
         <Route path="admin/tags" element={<AdminTagsRoute />} />
         <Route path="provider" element={<ProviderRoute />} />
         <Route path="provider/bookings" element={<ProviderBookingsRoute />} />
+        <Route path="provider/activities/new" element={<ProviderActivityRoute />} />
+        <Route path="provider/activities/:id" element={<ProviderActivityRoute />} />
         <Route path="boekingen" element={<MyBookingsRoute />} />
         <Route path="boekingen/:id/annuleren" element={<CancelBookingRoute />} />
         <Route path="*" element={<NotFoundRoute />} />

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'account',
   'admin',
   'bookings',
+  'provider',
   'errors',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

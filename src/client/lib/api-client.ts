@@ -57,10 +57,11 @@ export async function apiFetch(path: string, { method = 'GET', query, body, sign
     credentials: 'include',
     headers: {
       Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      // FormData (a photo) sets its own multipart Content-Type with the boundary.
+      ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     signal,
   });
   if (!response.ok) throw await errorFrom(response);

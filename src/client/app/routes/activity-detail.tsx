@@ -29,11 +29,13 @@ import { useOriginQuery } from '../../features/location/location-provider';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { ReviewList } from '../../features/reviews/components/review-list';
 import { useLanguage } from '../../i18n/use-language';
+import { trackEvent, useTrackView } from '../../lib/track';
 import { ApiError } from '../../lib/api-client';
 import { formatDistance, formatPrice } from '../../lib/format';
 import { useLoginHref } from '../../lib/use-login-href';
 import { ProposeTag } from '../../features/tags/components/propose-tag';
 import { useTagLabel } from '../../features/tags/use-tag-label';
+import { imageSources } from '../../../domain/images';
 
 const LocationMap = lazy(() => import('../../features/map/components/location-map'));
 
@@ -99,6 +101,7 @@ export function ActivityDetailRoute() {
   const [params, setParams] = useSearchParams();
   // The overview's "Book" button comes here with ?book=1: the dialog opens at once.
   const bookAtStart = params.get('book') === '1';
+  useTrackView(activity?.id);
 
   if (!validId || (error instanceof ApiError && (error.status === 404 || error.status === 400)))
     return <NotFoundState />;
@@ -123,7 +126,8 @@ export function ActivityDetailRoute() {
       <div className="relative overflow-hidden rounded-3xl bg-sand-100">
         {activity.imageUrl ? (
           <img
-            src={activity.imageUrl}
+            {...imageSources(activity.imageUrl)}
+            sizes="(min-width: 1024px) 1024px, 100vw"
             alt=""
             width={1600}
             height={1000}
@@ -210,7 +214,12 @@ export function ActivityDetailRoute() {
               </dl>
               <div className="mt-6 flex flex-wrap gap-2">
                 <Button asChild variant="secondary" size="sm">
-                  <a href={directionsUrl(activity)} target="_blank" rel="noopener noreferrer">
+                  <a
+                    href={directionsUrl(activity)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    onClick={() => trackEvent(activity.id, 'directions')}
+                  >
                     <Route aria-hidden className="h-4 w-4" />
                     {t('practical.directions')}
                     <span className="sr-only"> ({tc('a11y.newTab')})</span>
@@ -218,7 +227,12 @@ export function ActivityDetailRoute() {
                 </Button>
                 {activity.website ? (
                   <Button asChild variant="secondary" size="sm">
-                    <a href={activity.website} target="_blank" rel="noopener noreferrer">
+                    <a
+                      href={activity.website}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      onClick={() => trackEvent(activity.id, 'website')}
+                    >
                       <Globe aria-hidden className="h-4 w-4" />
                       {t('practical.website')}
                       <span className="sr-only"> ({tc('a11y.newTab')})</span>
@@ -227,7 +241,10 @@ export function ActivityDetailRoute() {
                 ) : null}
                 {activity.contactPhone ? (
                   <Button asChild variant="secondary" size="sm">
-                    <a href={`tel:${activity.contactPhone.replace(/\s/g, '')}`}>
+                    <a
+                      href={`tel:${activity.contactPhone.replace(/\s/g, '')}`}
+                      onClick={() => trackEvent(activity.id, 'phone')}
+                    >
                       <Phone aria-hidden className="h-4 w-4" />
                       {t('practical.call')}
                     </a>

@@ -1,17 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAdminReviews, usePendingProviders, useUsers } from '../../features/admin/api/admin-api';
+import {
+  useAdminReviews,
+  usePendingActivities,
+  usePendingProviders,
+  useUsers,
+} from '../../features/admin/api/admin-api';
+import { ActivitiesModeration } from '../../features/admin/components/activities-moderation';
 import { CountTabs } from '../../components/ui/count-tabs';
 import { ProvidersPanel } from '../../features/admin/components/providers-panel';
 import { ReviewsModeration } from '../../features/admin/components/reviews-moderation';
 import { UsersPanel } from '../../features/admin/components/users-panel';
 import { RequireAccess } from '../require-access';
 
-function AdminPanel() {
+function AdminPanel({ tab }: { tab: string }) {
   const { t } = useTranslation('admin');
   const pending = usePendingProviders();
   const users = useUsers();
   const pendingReviews = useAdminReviews('pending');
+  const pendingActivities = usePendingActivities();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -23,9 +30,15 @@ function AdminPanel() {
       <div className="mt-8">
         <CountTabs
           label={t('tabsLabel')}
-          defaultValue="providers"
+          defaultValue={tab}
           tabs={[
             { value: 'providers', title: t('providers.tab'), count: pending.data?.length, content: <ProvidersPanel /> },
+            {
+              value: 'activities',
+              title: t('activities.tab'),
+              count: pendingActivities.isPending ? undefined : pendingActivities.total,
+              content: <ActivitiesModeration />,
+            },
             { value: 'users', title: t('users.tab'), count: users.data?.length, content: <UsersPanel /> },
             {
               value: 'reviews',
@@ -40,10 +53,11 @@ function AdminPanel() {
   );
 }
 
-export function AdminRoute() {
+/** The admin panel; `/admin/activities` opens on the queue of activities. */
+export function AdminRoute({ tab = 'providers' }: { tab?: string }) {
   return (
     <RequireAccess level="admin">
-      <AdminPanel />
+      <AdminPanel tab={tab} />
     </RequireAccess>
   );
 }

@@ -1,59 +1,83 @@
+import { CalendarCheck, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isApprovedProvider, principalOfUser } from '../../../domain/policies';
+import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useOwnActivities } from '../../features/provider/api/own-activities';
+import { useAuthUser } from '../../features/auth/api/auth-user';
+import { useOwnActivities } from '../../features/provider/api/provider-activities';
+import { NumbersDashboard } from '../../features/provider/components/numbers-dashboard';
+import { OwnActivityRow } from '../../features/provider/components/own-activity-row';
 import { RequireAccess } from '../require-access';
 
 function OwnActivities() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('provider');
   const { data, isPending, isError } = useOwnActivities();
   if (isPending) return <Skeleton className="h-40 w-full" />;
   if (isError)
     return (
       <p role="alert" className="text-red-800">
-        {t('provider.loadFailed')}
+        {t('list.loadFailed')}
       </p>
     );
   if (data.length === 0)
-    return <p className="rounded-3xl bg-white p-8 text-ink-600 ring-1 ring-sand-200">{t('provider.none')}</p>;
+    return <p className="rounded-3xl bg-white p-8 text-ink-600 ring-1 ring-sand-200">{t('list.none')}</p>;
   return (
-    <ul className="divide-y divide-sand-100 rounded-3xl bg-white ring-1 ring-sand-200">
+    <ul aria-label={t('list.label')} className="divide-y divide-sand-100 rounded-3xl bg-white ring-1 ring-sand-200">
       {data.map((activity) => (
-        <li key={activity.id} className="flex flex-wrap items-center gap-3 px-5 py-4">
-          <Link to={`/activity/${activity.id}`} className="font-semibold text-ink-900 hover:underline">
-            {activity.name}
-          </Link>
-          <span className="text-sm text-ink-500">{activity.city}</span>
-          <span className="ml-auto rounded-full bg-sand-100 px-2 py-0.5 text-xs font-semibold text-ink-700">
-            {t(
-              activity.isActive && activity.isApproved
-                ? 'provider.live'
-                : activity.isApproved
-                  ? 'provider.inactive'
-                  : 'provider.awaiting',
-            )}
-          </span>
-        </li>
+        <OwnActivityRow key={activity.id} activity={activity} />
       ))}
     </ul>
   );
 }
 
-/** "My activities" for approved providers, with the way to their bookings. */
-export function ProviderRoute() {
-  const { t } = useTranslation('account');
+function Workspace() {
+  const { t } = useTranslation('provider');
+  const { data: user } = useAuthUser();
+  const approved = isApprovedProvider(user ? principalOfUser(user) : null);
   return (
-    <RequireAccess level="approvedProvider">
-      <div className="mx-auto max-w-4xl px-4 py-10">
-        <h1 className="font-display text-3xl font-semibold text-ink-900 md:text-4xl">{t('provider.title')}</h1>
-        <p className="mb-4 mt-2 text-ink-600">{t('provider.intro')}</p>
-        <nav aria-label={t('provider.title')} className="mb-8">
-          <Link to="/provider/bookings" className="font-medium text-terracotta-700 hover:underline">
-            {t('provider.bookings')}
-          </Link>
-        </nav>
-        <OwnActivities />
+    <div className="mx-auto max-w-5xl space-y-10 px-4 py-10">
+      <div className="space-y-3">
+        <h1 className="font-display text-3xl font-semibold text-ink-900 md:text-4xl">{t('title')}</h1>
+        <p className="text-ink-600">{t(approved ? 'intro' : 'introPending')}</p>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to="/provider/activities/new">
+              <Plus aria-hidden className="h-4 w-4" />
+              {t('new')}
+            </Link>
+          </Button>
+          {approved ? (
+            <Button asChild variant="secondary">
+              <Link to="/provider/bookings">
+                <CalendarCheck aria-hidden className="h-4 w-4" />
+                {t('bookings')}
+              </Link>
+            </Button>
+          ) : null}
+        </div>
       </div>
+      <section aria-labelledby="own-activities" className="space-y-4">
+        <h2 id="own-activities" className="text-xl font-semibold text-ink-900">
+          {t('list.title')}
+        </h2>
+        <OwnActivities />
+      </section>
+      <section aria-labelledby="numbers" className="space-y-4">
+        <h2 id="numbers" className="text-xl font-semibold text-ink-900">
+          {t('numbers.title')}
+        </h2>
+        <NumbersDashboard showBookings={approved} />
+      </section>
+    </div>
+  );
+}
+
+/** "My activities": a provider's activities, what visitors did with them, and the way to add more. */
+export function ProviderRoute() {
+  return (
+    <RequireAccess level="provider">
+      <Workspace />
     </RequireAccess>
   );
 }

@@ -1,6 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
+import { trackEvent } from '../../lib/track';
 import { useFavorites } from './favourites-provider';
 
 interface FavouriteButtonProps {
@@ -22,6 +23,8 @@ export function FavouriteButton({ activityId, activityName, className }: Favouri
       onClick={(event) => {
         event.preventDefault();
         event.stopPropagation();
+        // Counted for the provider's numbers: that someone kept it, nothing of who.
+        if (!active) trackEvent(activityId, 'favourite');
         toggleFavourite(activityId);
       }}
       className={cn(

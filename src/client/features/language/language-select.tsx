@@ -4,7 +4,7 @@ import { LANGUAGES, type Language } from '../../../domain/languages';
 import { useLanguage } from '../../i18n/use-language';
 
 /** Each language named in itself, so a visitor finds theirs whatever is shown now. */
-const NATIVE_NAMES: Record<Language, string> = {
+export const NATIVE_NAMES: Record<Language, string> = {
   nl: 'Nederlands',
   en: 'English',
   fr: 'Français',

@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn';
 import { formatDistance, formatPrice } from '../../../lib/format';
 import { CategoryBadge, SponsorBadge } from './badges';
 import { RatingStars } from './rating-stars';
+import { imageSources } from '../../../../domain/images';
 
 interface ActivityCardProps {
   activity: Activity;
@@ -33,7 +34,8 @@ export function ActivityCard({ activity, favouriteButton, priority = false, high
       <div className="relative aspect-[16/10] overflow-hidden bg-sand-100">
         {activity.imageUrl ? (
           <img
-            src={activity.imageUrl}
+            {...imageSources(activity.imageUrl)}
+            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
             alt=""
             width={800}
             height={500}

@@ -8,6 +8,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { formatDistance, formatPrice } from '../../../lib/format';
 import { CategoryBadge, SponsorBadge } from './badges';
 import { RatingStars } from './rating-stars';
+import { imageSources } from '../../../../domain/images';
 
 /** The list view's row (docs/product.md#the-overview): small image, text, place, distance, market days, rating, booking badge, price. */
 export function ActivityListItem({ activity, favouriteButton }: { activity: Activity; favouriteButton?: ReactNode }) {
@@ -18,7 +19,8 @@ export function ActivityListItem({ activity, favouriteButton }: { activity: Acti
       <div className="relative h-24 w-28 shrink-0 overflow-hidden rounded-2xl bg-sand-100 sm:h-28 sm:w-40">
         {activity.imageUrl ? (
           <img
-            src={activity.imageUrl}
+            {...imageSources(activity.imageUrl)}
+            sizes="160px"
             alt=""
             width={160}
             height={112}

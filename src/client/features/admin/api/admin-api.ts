@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { AdminUser, PendingProvider } from '../../../../domain/admin';
 import type { Role } from '../../../../domain/roles';
 import type { ModerationStatus } from '../../../../domain/moderation';
+import type { PendingActivity } from '../../../../domain/provider-activities';
 import type { AdminReview } from '../../../../domain/reviews';
 import type { AdminActivityTag, AdminTag } from '../../../../domain/tags';
 import { api } from '../../../lib/api-client';
@@ -16,6 +17,7 @@ export const adminKeys = {
   tagList: (status: AdminTag['status']) => [...adminKeys.tags(), status] as const,
   pendingActivityTags: () => [...adminKeys.all, 'activity-tags', 'pending'] as const,
   reviews: (status: ModerationStatus) => [...adminKeys.all, 'reviews', status] as const,
+  pendingActivities: () => [...adminKeys.all, 'activities', 'pending'] as const,
 };
 
 export const usersQueryOptions = () =>
@@ -88,4 +90,19 @@ export const useReviewApproval = () =>
         body: { isApproved: approve ? 1 : 0, moderationReason: reason ?? null },
       }),
     ['reviews', 'activities'],
+  );
+
+/** New and changed activities that wait for approval, a page at a time. */
+export const usePendingActivities = () =>
+  usePagedList<PendingActivity>(adminKeys.pendingActivities(), '/admin/activities/pending');
+
+/** Publish or refuse (with a reason) what waits for an activity; the public lists follow. */
+export const useActivityDecision = () =>
+  useAdminMutation(
+    ({ id, approve, reason }: { id: number; approve: boolean; reason?: string }) =>
+      api(`/admin/activities/${id}/${approve ? 'approve' : 'reject'}`, {
+        method: 'POST',
+        ...(approve ? {} : { body: { reason } }),
+      }),
+    ['activities', 'provider'],
   );

@@ -64,14 +64,17 @@ export default function ProfileMenu({ user }: { user: AuthUser }) {
               </Link>
             </DropdownMenu.Item>
           ) : null}
+          {user.role === 'provider' && user.roleChosen ? (
+            // A provider who waits for approval already prepares drafts here.
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/provider">
+                <ListChecks aria-hidden className="h-4 w-4" />
+                {t('menu.myActivities')}
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           {isApprovedProvider(principal) && user.role === 'provider' ? (
             <>
-              <DropdownMenu.Item asChild className={itemClass}>
-                <Link to="/provider">
-                  <ListChecks aria-hidden className="h-4 w-4" />
-                  {t('menu.myActivities')}
-                </Link>
-              </DropdownMenu.Item>
               <DropdownMenu.Item asChild className={itemClass}>
                 <Link to="/provider/bookings">
                   <CalendarCheck aria-hidden className="h-4 w-4" />

@@ -1,0 +1,211 @@
+import { Check, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../../../../domain/languages';
+import type { PendingActivity, ReviewedContent } from '../../../../domain/provider-activities';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { PagedRows } from '../../../components/ui/paged-rows';
+import { toast } from '../../../components/ui/toast-store';
+import { useLanguage } from '../../../i18n/use-language';
+import { useErrorText } from '../../../lib/error-text';
+import { formatDate } from '../../../lib/format';
+import { useActivityDecision, usePendingActivities } from '../api/admin-api';
+
+type Row = { key: string; label: string; current: string | null; proposed: string };
+
+/** The reviewed fields as text lines, for the side-by-side view. */
+function rowsOf(current: ReviewedContent | null, proposed: ReviewedContent, t: (key: string) => string): Row[] {
+  const text = (c: ReviewedContent | null, field: keyof ReviewedContent): string | null => {
+    if (!c) return null;
+    if (field === 'latitude' || field === 'longitude') return `${c.latitude}, ${c.longitude}`;
+    const value = c[field];
+    return value === null || value === undefined ? '' : String(value);
+  };
+  const rows: Row[] = (
+    ['name', 'description', 'language', 'category', 'location', 'address', 'city', 'latitude', 'imageUrl'] as const
+  ).map((field) => ({
+    key: field,
+    label: t(`activities.field.${field}`),
+    current: text(current, field),
+    proposed: text(proposed, field) ?? '',
+  }));
+  for (const language of LANGUAGES) {
+    const c = current?.translations[language];
+    const p = proposed.translations[language];
+    if (!c && !p) continue;
+    rows.push({
+      key: `t-${language}`,
+      label: `${t('activities.field.translation')} (${language})`,
+      current: current ? (c ? `${c.name} — ${c.description}` : '') : null,
+      proposed: p ? `${p.name} — ${p.description}` : '',
+    });
+  }
+  return rows;
+}
+
+/** One request: what is public now beside what is asked, changes marked, and the decision. */
+function PendingRow({ item }: { item: PendingActivity }) {
+  const { t } = useTranslation('admin');
+  const language = useLanguage();
+  const errorText = useErrorText();
+  const ids = useId();
+  const decision = useActivityDecision();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const rejectButton = useRef<HTMLButtonElement>(null);
+  const name = item.proposed.name;
+  const rows = rowsOf(item.current, item.proposed, t);
+  const decide = (approve: boolean) =>
+    decision.mutate(
+      { id: item.activityId, approve, reason: approve ? undefined : reason.trim() },
+      {
+        onSuccess: () => {
+          toast({ title: t(approve ? 'activities.approvedToast' : 'activities.rejectedToast', { name }) });
+          setRejecting(false);
+        },
+        onError: (error) =>
+          toast({
+            title: t('error'),
+            description: errorText(error, t('activities.updateFailed')),
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  return (
+    <article aria-label={t('activities.rowLabel', { name })} className="w-full space-y-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="font-semibold text-ink-900">{name}</span>
+        <span className="rounded-full bg-sand-100 px-2 py-0.5 text-xs font-semibold text-ink-700">
+          {t(item.current ? 'activities.changed' : 'activities.new')}
+        </span>
+        <span className="text-sm text-ink-500">
+          {t('activities.by', { provider: item.providerName ?? '–', date: formatDate(item.submittedAt, language) })}
+        </span>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <caption className="sr-only">{t('activities.compare', { name })}</caption>
+          <thead className="text-ink-600">
+            <tr>
+              <th scope="col" className="w-40 py-1 pr-3">
+                {t('activities.fieldHeader')}
+              </th>
+              {item.current ? (
+                <th scope="col" className="py-1 pr-3">
+                  {t('activities.current')}
+                </th>
+              ) : null}
+              <th scope="col" className="py-1">
+                {t('activities.proposed')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-sand-100 align-top">
+            {rows.map((row) => {
+              const changed = item.current !== null && row.current !== row.proposed;
+              return (
+                <tr key={row.key} className={changed ? 'bg-amber-50' : undefined}>
+                  <th scope="row" className="py-1 pr-3 font-medium text-ink-800">
+                    {row.label}
+                    {changed ? (
+                      <span className="ml-1 text-xs text-amber-900">({t('activities.changedField')})</span>
+                    ) : null}
+                  </th>
+                  {item.current ? <td className="whitespace-pre-line py-1 pr-3 text-ink-600">{row.current}</td> : null}
+                  <td className="whitespace-pre-line py-1 text-ink-900">{row.proposed}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          disabled={decision.isPending}
+          onClick={() => decide(true)}
+          aria-label={t('activities.approveLabel', { name })}
+        >
+          <Check aria-hidden className="h-4 w-4" />
+          {t('activities.approve')}
+        </Button>
+        <Button
+          ref={rejectButton}
+          size="sm"
+          variant="secondary"
+          onClick={() => setRejecting(true)}
+          aria-label={t('activities.rejectLabel', { name })}
+        >
+          <X aria-hidden className="h-4 w-4" />
+          {t('activities.reject')}
+        </Button>
+      </div>
+      <Dialog open={rejecting} onOpenChange={setRejecting}>
+        <DialogContent
+          title={t('activities.rejectTitle', { name })}
+          closeLabel={t('activities.back')}
+          returnFocusTo={rejectButton}
+        >
+          <form
+            className="space-y-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!reason.trim()) return setReasonMissing(true);
+              decide(false);
+            }}
+          >
+            <div>
+              <label htmlFor={`${ids}-reason`} className="mb-1 block text-sm font-medium text-ink-800">
+                {t('activities.reason')}
+              </label>
+              <textarea
+                id={`${ids}-reason`}
+                rows={3}
+                maxLength={500}
+                aria-required="true"
+                aria-invalid={reasonMissing}
+                aria-describedby={reasonMissing ? `${ids}-reason-error` : undefined}
+                value={reason}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  setReasonMissing(false);
+                }}
+                className="w-full rounded-xl border border-sand-300 bg-white px-3 py-2 text-ink-900 focus:border-terracotta-600 aria-[invalid=true]:border-red-700"
+              />
+              {reasonMissing ? (
+                <p id={`${ids}-reason-error`} className="mt-1 text-sm text-red-800">
+                  {t('activities.reasonRequired')}
+                </p>
+              ) : null}
+            </div>
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => setRejecting(false)}>
+                {t('activities.back')}
+              </Button>
+              <Button type="submit" variant="danger" disabled={decision.isPending}>
+                {t('activities.rejectSubmit')}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </article>
+  );
+}
+
+/** The queue of new and changed activities (docs/provider-workspace.md#admin), oldest first. */
+export function ActivitiesModeration() {
+  const { t } = useTranslation('admin');
+  const list = usePendingActivities();
+  return (
+    <PagedRows
+      list={list}
+      empty={t('activities.none')}
+      rowKey={(item) => item.revisionId}
+      row={(item) => <PendingRow item={item} />}
+    />
+  );
+}
