@@ -1,0 +1,102 @@
+import sharp from 'sharp';
+import { demoLogin, expect, expectNoSeriousA11yViolations, test, toastRegion, visit } from './fixtures';
+import { E2E } from './support/ports';
+
+/**
+ * Issue 10: a provider creates an activity with a pin and a photo, an admin
+ * approves it, it appears on the overview and the map, and its views show on
+ * the provider's dashboard. On the second server (outside services down):
+ * the activity it adds does not change the counts the other specs check, and
+ * the address lookup being down shows how the form copes.
+ */
+test.use({ baseURL: E2E.offlineUrl });
+test.describe.configure({ timeout: 90_000 });
+
+/** A browser's ordinary User-Agent: robots (and headless browsers) are not counted. */
+const VISITOR_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+
+test('a provider adds an activity with a pin and a photo; once approved it is in the guide and its views are counted', async ({
+  page,
+  browser,
+}) => {
+  const name = `Kelderbezoek ${Date.now()}`;
+  await demoLogin(page, 'provider', E2E.offlineUrl);
+  await visit(page, '/provider');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mijn activiteiten' })).toBeVisible();
+  await page.getByRole('link', { name: 'Nieuwe activiteit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe activiteit' })).toBeVisible();
+
+  // Sending it empty: the form says what is missing, next to the fields, and focuses the first.
+  const submit = page.getByRole('button', { name: 'Opslaan en ter goedkeuring insturen' });
+  await submit.click();
+  await expect(page.getByLabel('Naam (verplicht)')).toBeFocused();
+  await expect(page.getByLabel('Naam (verplicht)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Zet de activiteit op de kaart, binnen het gebied van de gids.')).toBeVisible();
+
+  await page.getByLabel('Naam (verplicht)').fill(name);
+  await page.getByLabel('Beschrijving (verplicht)').fill('Een uur in de kelders van een blanquettehuis, met proeverij.');
+  await page.getByLabel('Plaats (verplicht)').fill('Limoux');
+  await page.getByLabel('Prijs per persoon (€)').fill('12,50');
+  // The address lookup is down on this server: the form says so and the pin is the way.
+  await page.getByLabel('Adres opzoeken').fill('avenue Fabre');
+  await expect(page.getByText('Adressen opzoeken lukt nu niet. Zet de speld dan op de kaart.')).toBeVisible();
+  const map = page.getByRole('region', { name: /^Kaart: klik om de activiteit te plaatsen/ });
+  await map.scrollIntoViewIfNeeded();
+  await map.click({ position: { x: 200, y: 140 } });
+  await expect(page.getByLabel('Breedtegraad')).not.toHaveValue('');
+  await expectNoSeriousA11yViolations(page);
+  await submit.click();
+  await expect(toastRegion(page)).toContainText('Opgeslagen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activiteit bewerken' })).toBeVisible();
+
+  // The photo: a 4000 x 3000 JPEG, as a phone takes it.
+  const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#c2703d' } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  await page.getByLabel('Kies een foto').setInputFiles({ name: 'kelder.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(toastRegion(page)).toContainText('Foto geüpload');
+  await expect(page.getByRole('img', { name: 'Huidige foto' })).toHaveAttribute('srcset', /-1600\.webp 1600w/);
+
+  await visit(page, '/provider');
+  const row = page.getByRole('list', { name: 'Jouw activiteiten' }).getByRole('listitem').filter({ hasText: name });
+  await expect(row.getByText('Wacht op goedkeuring')).toBeVisible();
+
+  // The admin sees it in the queue and publishes it.
+  const adminContext = await browser.newContext({ locale: 'nl-NL', baseURL: E2E.offlineUrl });
+  await adminContext.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
+  const admin = await adminContext.newPage();
+  await demoLogin(admin, 'admin', E2E.offlineUrl);
+  await visit(admin, '/admin/activities');
+  const entry = admin.getByRole('article', { name: `Activiteit ${name}` });
+  await expect(entry).toBeVisible();
+  await expect(entry.getByText('Nieuw', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+  await entry.getByRole('button', { name: `Keur ${name} goed` }).click();
+  await expect(toastRegion(admin)).toContainText(`${name} is gepubliceerd`);
+  await adminContext.close();
+
+  // A visitor finds it on the overview and the map, and opens it (one view).
+  const visitorContext = await browser.newContext({ locale: 'nl-NL', baseURL: E2E.offlineUrl, userAgent: VISITOR_UA });
+  await visitorContext.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
+  const visitor = await visitorContext.newPage();
+  await visit(visitor, `/?q=${encodeURIComponent(name)}`);
+  const card = visitor.getByRole('main').getByRole('heading', { level: 3, name });
+  await expect(card).toBeVisible();
+  await visit(visitor, '/kaart');
+  await visitor.getByText('Alle activiteiten als lijst').click();
+  await expect(visitor.getByRole('main').getByRole('button').filter({ hasText: name })).toBeVisible();
+  await visit(visitor, `/?q=${encodeURIComponent(name)}`);
+  await visitor.getByRole('main').getByRole('link', { name }).first().click();
+  await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(visitor.locator('article img').first()).toHaveAttribute('srcset', /-800\.webp 800w/);
+  await visitorContext.close();
+
+  // The provider's dashboard counts that view (their own visits are left out).
+  await visit(page, '/provider');
+  const numbers = page.getByRole('table', { name: 'Cijfers per activiteit over de afgelopen 30 dagen' });
+  const numbersRow = numbers.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+  await expect(numbersRow.getByRole('cell').first()).toHaveText('1');
+  await expect(row.getByText('Gepubliceerd')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
