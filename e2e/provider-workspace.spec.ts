@@ -35,7 +35,9 @@ test('a provider adds an activity with a pin and a photo; once approved it is in
   await expect(page.getByText('Zet de activiteit op de kaart, binnen het gebied van de gids.')).toBeVisible();
 
   await page.getByLabel('Naam (verplicht)').fill(name);
-  await page.getByLabel('Beschrijving (verplicht)').fill('Een uur in de kelders van een blanquettehuis, met proeverij.');
+  await page
+    .getByLabel('Beschrijving (verplicht)')
+    .fill('Een uur in de kelders van een blanquettehuis, met proeverij.');
   await page.getByLabel('Plaats (verplicht)').fill('Limoux');
   await page.getByLabel('Prijs per persoon (€)').fill('12,50');
   // The address lookup is down on this server: the form says so and the pin is the way.
