@@ -17,3 +17,12 @@ export const LOCALES: Record<Language, string> = {
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
+
+/** Each language named in itself, so that anyone finds theirs whatever is shown now. */
+export const NATIVE_LANGUAGE_NAMES: Record<Language, string> = {
+  nl: 'Nederlands',
+  en: 'English',
+  fr: 'Français',
+  de: 'Deutsch',
+  es: 'Español',
+};

@@ -1,16 +1,7 @@
 import { ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../../domain/languages';
+import { LANGUAGES, NATIVE_LANGUAGE_NAMES as NATIVE_NAMES } from '../../../domain/languages';
 import { useLanguage } from '../../i18n/use-language';
-
-/** Each language named in itself, so a visitor finds theirs whatever is shown now. */
-export const NATIVE_NAMES: Record<Language, string> = {
-  nl: 'Nederlands',
-  en: 'English',
-  fr: 'Français',
-  de: 'Deutsch',
-  es: 'Español',
-};
 
 /** A native select: the best picker on phones, fully accessible, and no script to load. */
 export function LanguageSelect() {

@@ -2,7 +2,7 @@ import L from 'leaflet';
 import 'leaflet.markercluster';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
-import './map.css';
+import '../../../components/map/map.css';
 import { Crosshair, Minus, Navigation, Plus, Star, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { cn } from '../../../lib/cn';
 import { formatDistance, formatRating } from '../../../lib/format';
 import { MISSING_MAP_RATING, type MapActivity } from '../types';
-import { pinIcon, textContent, useTileLayer } from './leaflet-parts';
+import { pinIcon, textContent, useTileLayer } from '../../../components/map/leaflet-parts';
 
 export interface ActivityMapProps {
   activities: MapActivity[];

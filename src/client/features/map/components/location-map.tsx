@@ -1,10 +1,10 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import './map.css';
+import '../../../components/map/map.css';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_COLORS, type Category } from '../../../../domain/activities';
-import { pinIcon, useTileLayer } from './leaflet-parts';
+import { pinIcon, useTileLayer } from '../../../components/map/leaflet-parts';
 
 interface LocationMapProps {
   latitude: number;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES } from '../../../../domain/activities';
-import { LANGUAGES, type Language } from '../../../../domain/languages';
+import { LANGUAGES, type Language, NATIVE_LANGUAGE_NAMES as NATIVE_NAMES } from '../../../../domain/languages';
 import {
   ACTIVITY_FIELD_LIMITS as L,
   type ActivityFormValues,
@@ -12,7 +12,6 @@ import type { ServiceArea } from '../../../../domain/geo';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { NATIVE_NAMES } from '../../language/language-select';
 
 const PositionPicker = lazy(() => import('./position-picker'));
 

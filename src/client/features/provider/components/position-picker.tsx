@@ -1,6 +1,6 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import '../../map/components/map.css';
+import '../../../components/map/map.css';
 import { MapPin, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { isInServiceArea, type ServiceArea } from '../../../../domain/geo';
 import { Input } from '../../../components/ui/input';
 import { useLanguage } from '../../../i18n/use-language';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { pinIcon, useTileLayer } from '../../map/components/leaflet-parts';
+import { pinIcon, useTileLayer } from '../../../components/map/leaflet-parts';
 import { useAddressSearch } from '../api/provider-activities';
 
 export interface PickedPosition {

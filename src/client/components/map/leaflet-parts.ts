@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { type RefObject, useEffect } from 'react';
-import { MAP_MAX_ZOOM } from '../../../../domain/geo';
-import { useClientConfig } from '../../../lib/client-config';
+import { MAP_MAX_ZOOM } from '../../../domain/geo';
+import { useClientConfig } from '../../lib/client-config';
 
 /**
  * Content for Leaflet (tooltips, popups) as a text node: Leaflet writes a
