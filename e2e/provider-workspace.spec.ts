@@ -76,7 +76,6 @@ test('a provider adds an activity with a pin and a photo; once approved it is in
   await expectNoSeriousA11yViolations(admin);
   await entry.getByRole('button', { name: `Keur ${name} goed` }).click();
   await expect(toastRegion(admin)).toContainText(`${name} is gepubliceerd`);
-  await adminContext.close();
 
   // A visitor finds it on the overview and the map, and opens it (one view).
   const visitorContext = await browser.newContext({ locale: 'nl-NL', baseURL: E2E.offlineUrl, userAgent: VISITOR_UA });
@@ -92,7 +91,21 @@ test('a provider adds an activity with a pin and a photo; once approved it is in
   await visitor.getByRole('main').getByRole('link', { name }).first().click();
   await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(visitor.locator('article img').first()).toHaveAttribute('srcset', /-800\.webp 800w/);
+  const id = Number(/\/activity\/(\d+)/.exec(visitor.url())?.[1]);
   await visitorContext.close();
+
+  // The admin sponsors it by hand from its detail page, until a last day.
+  await visit(admin, `/activity/${id}`);
+  await admin.getByRole('link', { name: 'Bewerken en sponsoring (beheer)' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Activiteit bewerken (beheer)' })).toBeVisible();
+  await admin.getByLabel('Niveau').selectOption({ label: 'Niveau 3 (TOP)' });
+  await admin.getByLabel('Laatste dag').fill('2099-12-31');
+  await expectNoSeriousA11yViolations(admin);
+  await admin.getByRole('button', { name: 'Sponsoring opslaan' }).click();
+  await expect(toastRegion(admin)).toContainText('Sponsoring opgeslagen');
+  const sponsored = await admin.request.get(`/api/activities/${id}`);
+  expect(await sponsored.json()).toMatchObject({ sponsorLevel: 3, isSponsored: true });
+  await adminContext.close();
 
   // The provider's dashboard counts that view (their own visits are left out).
   await visit(page, '/provider');

@@ -15,6 +15,8 @@ async function renameEverything(page: Page) {
       !url.pathname.endsWith('/tags') &&
       !url.pathname.endsWith('/reviews'),
     async (route) => {
+      // Only the reads: the counts the detail page sends (POST .../events) go through as they are.
+      if (route.request().method() !== 'GET') return route.continue();
       const response = await route.fetch();
       const body = (await response.json()) as { id: number; name: string } | { id: number; name: string }[];
       const rename = (a: { id: number; name: string }) => ({ ...a, name: `${MARKUP} ${a.id}` });

@@ -196,6 +196,7 @@ export const providerActivitySchema = reviewedContentSchema.extend({
     .nullable()
     .describe('the latest decision (or pending request) on this activity'),
   sponsorLevel: z.number().int(),
+  sponsoredUntil: z.string().nullable().describe('last day of a sponsorship set by hand'),
   rating: z.number(),
   reviewCount: z.number().int(),
   bookingCount: z.number().int(),

@@ -20,6 +20,9 @@ const ProviderRoute = lazy(() => import('./routes/provider').then((m) => ({ defa
 const ProviderActivityRoute = lazy(() =>
   import('./routes/provider-activity').then((m) => ({ default: m.ProviderActivityRoute })),
 );
+const AdminActivityRoute = lazy(() =>
+  import('./routes/admin-activity').then((m) => ({ default: m.AdminActivityRoute })),
+);
 const MyBookingsRoute = lazy(() => import('./routes/my-bookings').then((m) => ({ default: m.MyBookingsRoute })));
 const CancelBookingRoute = lazy(() =>
   import('./routes/cancel-booking').then((m) => ({ default: m.CancelBookingRoute })),
@@ -42,6 +45,7 @@ export function AppRoutes() {
         <Route path="role-selection" element={<RoleSelectionRoute />} />
         <Route path="admin" element={<AdminRoute />} />
         <Route path="admin/activities" element={<AdminRoute tab="activities" />} />
+        <Route path="admin/activities/:id" element={<AdminActivityRoute />} />
         <Route path="admin/tags" element={<AdminTagsRoute />} />
         <Route path="provider" element={<ProviderRoute />} />
         <Route path="provider/bookings" element={<ProviderBookingsRoute />} />

@@ -186,6 +186,10 @@ const TABLE: Record<string, RouteCase> = {
     body: () => ({ reason: 'Not in the region' }),
     expect: adminOnly(204),
   },
+  'GET /api/admin/activities/:id': {
+    url: (f) => `/api/admin/activities/${f.ownActivityId}`,
+    expect: adminOnly(200),
+  },
   'PATCH /api/admin/activities/:id': {
     url: (f) => `/api/admin/activities/${f.ownActivityId}`,
     body: () => ({ sponsorLevel: 1 }),

@@ -190,6 +190,14 @@ export function ActivityDetailRoute() {
                 {t('proposeTag.login')}
               </a>
             ) : null}
+            {user?.role === 'admin' ? (
+              <Link
+                to={`/admin/activities/${activity.id}`}
+                className="inline-block text-sm font-medium text-terracotta-700 underline"
+              >
+                {t('adminEdit')}
+              </Link>
+            ) : null}
           </header>
 
           {!isMarket ? (

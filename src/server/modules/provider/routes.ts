@@ -223,6 +223,23 @@ export const providerRoutes =
       },
     );
 
+    app.get(
+      '/admin/activities/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Any activity as it is published, to edit it',
+          params: activityIdParams,
+          response: { 200: providerActivitySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return service.adminGet(deps, request.params.id);
+      },
+    );
+
     app.patch(
       '/admin/activities/:id',
       {

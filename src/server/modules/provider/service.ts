@@ -60,6 +60,7 @@ function present(
         }
       : null,
     sponsorLevel: row.sponsorLevel,
+    sponsoredUntil: row.sponsoredUntil,
     rating: Number(row.rating),
     reviewCount: row.reviewCount,
     bookingCount,
@@ -278,6 +279,21 @@ export const approve = (deps: ProviderDeps, admin: Principal, activityId: number
   decide(deps, admin, activityId, true);
 export const reject = (deps: ProviderDeps, admin: Principal, activityId: number, reason: string) =>
   decide(deps, admin, activityId, false, reason);
+
+/** Any activity as it is published (or saved, before publication), for an admin to edit. */
+export async function adminGet({ db }: ProviderDeps, id: number): Promise<ProviderActivity> {
+  const activity = await repo.findActivity(db, id);
+  if (!activity) throw notFound();
+  const [translations, latest] = await Promise.all([repo.translationsOf(db, [id]), repo.latestRevisions(db, [id])]);
+  const presented = present(activity, translations.get(id) ?? {}, undefined, await repo.countBookings(db, id));
+  const review = latest.get(id);
+  // The admin edits the row itself; what waits for approval stays in the queue.
+  return {
+    ...presented,
+    state: stateOf(activity, review),
+    pendingChanges: review?.status === 'pending' && activity.isApproved,
+  };
+}
 
 /** An admin's edit: applied at once, with a sponsorship set by hand (docs/provider-workspace.md#admin). */
 export async function adminUpdate(

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { AdminUser, PendingProvider } from '../../../../domain/admin';
 import type { Role } from '../../../../domain/roles';
 import type { ModerationStatus } from '../../../../domain/moderation';
-import type { PendingActivity } from '../../../../domain/provider-activities';
+import type { ActivityFormValues, PendingActivity, ProviderActivity } from '../../../../domain/provider-activities';
 import type { AdminReview } from '../../../../domain/reviews';
 import type { AdminActivityTag, AdminTag } from '../../../../domain/tags';
 import { api } from '../../../lib/api-client';
@@ -18,6 +18,7 @@ export const adminKeys = {
   pendingActivityTags: () => [...adminKeys.all, 'activity-tags', 'pending'] as const,
   reviews: (status: ModerationStatus) => [...adminKeys.all, 'reviews', status] as const,
   pendingActivities: () => [...adminKeys.all, 'activities', 'pending'] as const,
+  activity: (id: number) => [...adminKeys.all, 'activities', id] as const,
 };
 
 export const usersQueryOptions = () =>
@@ -104,5 +105,26 @@ export const useActivityDecision = () =>
         method: 'POST',
         ...(approve ? {} : { body: { reason } }),
       }),
+    ['activities', 'provider'],
+  );
+
+/** Any activity as published, for an admin to edit. */
+export const useAdminActivity = (id: number) =>
+  useQuery({
+    queryKey: adminKeys.activity(id),
+    queryFn: ({ signal }) => api<ProviderActivity>(`/admin/activities/${id}`, { signal }),
+  });
+
+export type AdminActivityChange = Partial<ActivityFormValues> & {
+  isActive?: boolean;
+  sponsorLevel?: number;
+  sponsoredUntil?: string | null;
+};
+
+/** An admin's edit, applied at once (and a sponsorship set by hand); the public lists follow. */
+export const useAdminUpdateActivity = () =>
+  useAdminMutation(
+    ({ id, values }: { id: number; values: AdminActivityChange }) =>
+      api(`/admin/activities/${id}`, { method: 'PATCH', body: values }),
     ['activities', 'provider'],
   );
