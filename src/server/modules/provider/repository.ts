@@ -19,7 +19,8 @@ export async function ownActivities(db: Db, providerId: number, id?: number) {
   return db
     .select({
       activity: activities,
-      bookingCount: sql<number>`(select count(*)::int from ${bookings} where ${bookings.activityId} = ${activities.id})`,
+      // Written out: in a select list drizzle leaves columns unqualified, and "id" would be the booking's.
+      bookingCount: sql<number>`(select count(*)::int from bookings where bookings.activity_id = activities.id)`,
     })
     .from(activities)
     .where(and(eq(activities.providerId, providerId), id === undefined ? undefined : eq(activities.id, id)))

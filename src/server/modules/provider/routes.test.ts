@@ -286,6 +286,8 @@ describe('deleting an activity', () => {
       totalAmountCents: 0,
       language: 'nl',
     });
+    const listed = await send(julie, 'GET', `/api/provider/activities/${booked.id}`);
+    expect(listed.json<ProviderActivity>().bookingCount).toBe(1);
     const refused = await send(julie, 'DELETE', `/api/provider/activities/${booked.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'ACTIVITY_HAS_BOOKINGS' });
