@@ -31,6 +31,16 @@ test('shows the three plans with signup links, the configured contact and the ca
   await expect(overview.resultCount(page, 5)).toBeVisible();
 });
 
+test('logged-out visitors find the page for providers from the header and the footer', async ({ page }) => {
+  await openOverview(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Voor aanbieders' }).click();
+  await expect(page).toHaveURL(`${E2E.appUrl}/landing`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Limoux, zoals de Limouxins het kennen' })).toBeVisible();
+  await openOverview(page);
+  await footer(page).getByRole('link', { name: 'Meer over DiscoverLocal voor aanbieders' }).click();
+  await expect(page).toHaveURL(`${E2E.appUrl}/landing`);
+});
+
 test.describe('without a configured contact', () => {
   test.use({ baseURL: E2E.offlineUrl });
   test('the footer shows no contact block rather than a made-up one', async ({ page }) => {

@@ -120,11 +120,14 @@ test.describe('the map page', () => {
 });
 
 test.describe('the overview side map', () => {
-  test('shows the current results and follows a category filter; a marker highlights its card', async ({ page }) => {
+  test('shows every match (not only the page loaded) and follows a category filter; a marker highlights its card', async ({
+    page,
+  }) => {
     await openOverview(page);
+    await expect(overview.cards(page)).toHaveCount(12);
     const side = page.getByRole('complementary', { name: 'Kaart van de resultaten' });
     const map = side.getByRole('region', { name: 'Kaart van de activiteiten' });
-    await expect.poll(async () => (await markersOn(map)).total).toBe(12);
+    await expect.poll(async () => (await markersOn(map)).total).toBe(TOTAL);
 
     await overview.categoryBar(page).getByRole('link', { name: 'Markten' }).click();
     await expect(overview.resultCount(page, 5)).toBeVisible();

@@ -17,7 +17,12 @@ export function Footer() {
           <h2 id="footer-plans" className="text-2xl font-semibold text-white">
             {t('footer.plans.title')}
           </h2>
-          <p className="mt-2 max-w-2xl text-sand-200">{t('footer.plans.intro')}</p>
+          <p className="mt-2 max-w-2xl text-sand-200">
+            {t('footer.plans.intro')}{' '}
+            <Link to="/landing" className="font-medium text-white underline hover:text-sand-100">
+              {t('footer.plans.more')}
+            </Link>
+          </p>
           <SponsorPlans className="mt-6" />
         </section>
         <div className="grid gap-10 border-t border-white/10 pt-10 md:grid-cols-3">

@@ -34,7 +34,7 @@ export function Header() {
         <div className="ml-6">
           <WeatherBox />
         </div>
-        {/* The profile menu takes its place beside the login button when accounts come. */}
+        {/* Logged in: the profile menu; logged out: the providers' page and the login button. */}
         <div className="ml-auto flex items-center gap-2">
           <button
             type="button"
@@ -66,6 +66,12 @@ export function Header() {
             </Suspense>
           ) : (
             <>
+              <Link
+                to="/landing"
+                className="hidden h-10 items-center rounded-full px-3 text-sm font-medium text-ink-700 hover:bg-sand-100 lg:inline-flex"
+              >
+                {t('header.forProviders')}
+              </Link>
               <a
                 href={loginHref}
                 className="hidden h-10 items-center gap-2 rounded-full bg-ink-900 px-4 text-sm font-medium text-white hover:bg-ink-700 sm:inline-flex"

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { CategoryFilter } from '../../../domain/activities';
 import { Button } from '../../components/ui/button';
-import { useActivities } from '../../features/activities/api/get-activities';
+import { useActivities, useAllActivities } from '../../features/activities/api/get-activities';
 import { ActivityCard } from '../../features/activities/components/activity-card';
 import { ActivityCardSkeleton } from '../../features/activities/components/activity-card-skeleton';
 import { ActivityListItem } from '../../features/activities/components/activity-list-item';
@@ -53,6 +53,8 @@ export function OverviewRoute() {
   };
   const activities = useActivities(query);
   const items = activities.data?.pages.flatMap((page) => page.items) ?? [];
+  // The side map shows every match, not only the pages loaded, so map and list tell the same story.
+  const allMatches = useAllActivities(query, { enabled: wide });
   const total = activities.data?.pages[0]?.total ?? 0;
 
   const update = (patch: Partial<OverviewState>) => setParams(writeOverviewState({ ...state, ...patch }));
@@ -207,11 +209,11 @@ export function OverviewRoute() {
           {wide ? (
             <aside aria-label={t('map.sideLabel')} className="hidden lg:block">
               <div className="sticky top-36">
-                {activities.isPending ? null : (
+                {allMatches.isPending ? null : (
                   <Suspense fallback={<div className="h-[calc(100dvh-11rem)] rounded-3xl bg-sand-100" />}>
                     <ActivityMap
                       variant="side"
-                      activities={items}
+                      activities={allMatches.data ?? []}
                       selectedId={selectedId}
                       onSelect={selectOnMap}
                       fitToMarkers

@@ -55,6 +55,6 @@ export const allActivitiesQueryOptions = (query: Record<string, QueryValue>) =>
     },
   });
 
-export function useAllActivities(query: Record<string, QueryValue>) {
-  return useQuery({ ...allActivitiesQueryOptions(query), placeholderData: keepPreviousData });
+export function useAllActivities(query: Record<string, QueryValue>, { enabled = true } = {}) {
+  return useQuery({ ...allActivitiesQueryOptions(query), placeholderData: keepPreviousData, enabled });
 }
