@@ -101,6 +101,14 @@ test('a provider adds an activity with a pin and a photo; once approved it is in
   await expect(entry).toBeVisible();
   await expect(entry.getByText('Nieuw', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
+  // Rejecting needs a reason the provider will read; the admin changes their mind.
+  const reject = entry.getByRole('button', { name: `Wijs ${name} af` });
+  await reject.click();
+  const dialog = admin.getByRole('dialog', { name: `${name} afwijzen` });
+  await dialog.getByRole('button', { name: 'Afwijzen' }).click();
+  await expect(dialog.getByText('Geef een reden op.')).toBeVisible();
+  await admin.keyboard.press('Escape');
+  await expect(reject).toBeFocused();
   await entry.getByRole('button', { name: `Keur ${name} goed` }).click();
   await expect(toastRegion(admin)).toContainText(`${name} is gepubliceerd`);
 

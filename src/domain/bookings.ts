@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text-fields.js';
 import { isIsoDate } from './dates.js';
 import { LANGUAGES } from './languages.js';
 import { pageQueryShape } from './pagination.js';
@@ -29,14 +30,6 @@ export function mayMoveBooking(from: BookingStatus, to: BookingStatus): boolean 
 }
 
 export const BOOKING_FIELD_LIMITS = { name: 200, email: 320, phone: 40, notes: 1000 } as const;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => value || null);
 
 /**
  * POST /api/bookings: the product's body. `totalAmount` may be sent but is

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text-fields.js';
 import { CATEGORIES } from './activities.js';
 import { LANGUAGES } from './languages.js';
 import { MODERATION_REASON_MAX_LENGTH } from './moderation.js';
@@ -28,15 +29,6 @@ const L = ACTIVITY_FIELD_LIMITS;
 
 const requiredText = (max: number) =>
   z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
-
-/** Optional text: empty means none (null). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => value || null);
 
 const websiteUrl = optionalText(L.website).refine(
   (value) => {

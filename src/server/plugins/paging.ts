@@ -19,3 +19,12 @@ export function sendPage<T>(
   if (items.length > 0 && nextOffset < total) reply.header('Link', nextPageLink(request.url, nextOffset));
   return items;
 }
+
+/** Sends a CSV file to download, never cached (it holds the provider's own data). */
+export function sendCsv(reply: FastifyReply, filename: string, csv: string) {
+  return reply
+    .header('Cache-Control', 'no-store')
+    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .type('text/csv; charset=utf-8')
+    .send(csv);
+}

@@ -5,6 +5,7 @@ import { activityIdParams } from '../../../domain/activity-schemas.js';
 import type { Deps } from '../../deps.js';
 import { principalOfRequest } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
+import { sendCsv } from '../../plugins/paging.js';
 import * as service from './service.js';
 
 /** A visitor looks at a few dozen activities a minute at most; more is a script. */
@@ -75,12 +76,11 @@ export const analyticsRoutes =
         },
       },
       async (request, reply) => {
-        const csv = await service.summaryCsv(deps, principalOfRequest(request), request.query);
-        return reply
-          .header('Cache-Control', 'no-store')
-          .header('Content-Disposition', 'attachment; filename="discoverlocal-numbers.csv"')
-          .type('text/csv; charset=utf-8')
-          .send(csv);
+        return sendCsv(
+          reply,
+          'discoverlocal-numbers.csv',
+          await service.summaryCsv(deps, principalOfRequest(request), request.query),
+        );
       },
     );
   };

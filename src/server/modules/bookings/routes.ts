@@ -13,7 +13,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { principalOfRequest } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
-import { sendPage } from '../../plugins/paging.js';
+import { sendCsv, sendPage } from '../../plugins/paging.js';
 import * as service from './service.js';
 
 /** A family books a few activities; a script that books hundreds is stopped (per address). */
@@ -148,12 +148,11 @@ export const bookingRoutes =
         },
       },
       async (request, reply) => {
-        const csv = await service.providerBookingsCsv(db, principalOfRequest(request), request.query);
-        return reply
-          .header('Cache-Control', 'no-store')
-          .header('Content-Disposition', 'attachment; filename="discoverlocal-bookings.csv"')
-          .type('text/csv; charset=utf-8')
-          .send(csv);
+        return sendCsv(
+          reply,
+          'discoverlocal-bookings.csv',
+          await service.providerBookingsCsv(db, principalOfRequest(request), request.query),
+        );
       },
     );
 

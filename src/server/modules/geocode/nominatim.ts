@@ -57,53 +57,50 @@ const nominatimAnswer = z.object({
 
 /** Nominatim's reverse lookup, identifying us by User-Agent as its usage policy asks. */
 export function nominatim(config: Pick<OutsideConfig, 'nominatimUrl' | 'nominatimUserAgent' | 'timeoutMs'>): Geocoder {
+  /** One call to Nominatim, identified by our User-Agent, its answer checked against `schema`. */
+  async function ask<T>(path: string, params: Record<string, string>, schema: z.ZodType<T>, signal?: AbortSignal) {
+    const url = new URL(path, config.nominatimUrl);
+    url.search = new URLSearchParams({ format: 'jsonv2', addressdetails: '1', ...params }).toString();
+    const parsed = schema.safeParse(
+      await fetchOutsideJson(url, {
+        service: 'The address lookup',
+        timeoutMs: config.timeoutMs,
+        headers: { 'User-Agent': config.nominatimUserAgent },
+        signal,
+      }),
+    );
+    if (!parsed.success) throw serviceUnavailable('The address lookup sent an unexpected answer; try again later');
+    return parsed.data;
+  }
+
   return {
     async reverse(lat, lon, language, signal) {
-      const url = new URL('/reverse', config.nominatimUrl);
-      url.search = new URLSearchParams({
-        format: 'jsonv2',
-        lat: String(lat),
-        lon: String(lon),
-        zoom: '10',
-        addressdetails: '1',
-        'accept-language': language,
-      }).toString();
-      const parsed = nominatimAnswer.safeParse(
-        await fetchOutsideJson(url, {
-          service: 'The address lookup',
-          timeoutMs: config.timeoutMs,
-          headers: { 'User-Agent': config.nominatimUserAgent },
-          signal,
-        }),
+      const answer = await ask(
+        '/reverse',
+        { lat: String(lat), lon: String(lon), zoom: '10', 'accept-language': language },
+        nominatimAnswer,
+        signal,
       );
-      if (!parsed.success) throw serviceUnavailable('The address lookup sent an unexpected answer; try again later');
-      const address = parsed.data.address ?? {};
+      const address = answer.address ?? {};
       return {
         city: address.city ?? address.town ?? address.village ?? address.municipality ?? null,
         country: address.country ?? null,
       };
     },
     async search(query, area, language, signal) {
-      const url = new URL('/search', config.nominatimUrl);
-      url.search = new URLSearchParams({
-        format: 'jsonv2',
-        q: query,
-        addressdetails: '1',
-        limit: String(SEARCH_LIMIT),
-        viewbox: viewbox(area),
-        bounded: '1',
-        'accept-language': language,
-      }).toString();
-      const parsed = nominatimPlaces.safeParse(
-        await fetchOutsideJson(url, {
-          service: 'The address lookup',
-          timeoutMs: config.timeoutMs,
-          headers: { 'User-Agent': config.nominatimUserAgent },
-          signal,
-        }),
+      const places = await ask(
+        '/search',
+        {
+          q: query,
+          limit: String(SEARCH_LIMIT),
+          viewbox: viewbox(area),
+          bounded: '1',
+          'accept-language': language,
+        },
+        nominatimPlaces,
+        signal,
       );
-      if (!parsed.success) throw serviceUnavailable('The address lookup sent an unexpected answer; try again later');
-      return parsed.data.map((place) => {
+      return places.map((place) => {
         const a = place.address ?? {};
         const street = a.road ?? a.pedestrian;
         return {

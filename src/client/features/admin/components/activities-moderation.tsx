@@ -1,11 +1,11 @@
 import { Check, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../../domain/languages';
 import type { PendingActivity, ReviewedContent } from '../../../../domain/provider-activities';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { PagedRows } from '../../../components/ui/paged-rows';
+import { RejectDialog } from './reject-dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { useLanguage } from '../../../i18n/use-language';
 import { useErrorText } from '../../../lib/error-text';
@@ -49,17 +49,14 @@ function PendingRow({ item }: { item: PendingActivity }) {
   const { t } = useTranslation('admin');
   const language = useLanguage();
   const errorText = useErrorText();
-  const ids = useId();
   const decision = useActivityDecision();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
   const rejectButton = useRef<HTMLButtonElement>(null);
   const name = item.proposed.name;
   const rows = rowsOf(item.current, item.proposed, t);
-  const decide = (approve: boolean) =>
+  const decide = (approve: boolean, reason?: string) =>
     decision.mutate(
-      { id: item.activityId, approve, reason: approve ? undefined : reason.trim() },
+      { id: item.activityId, approve, reason },
       {
         onSuccess: () => {
           toast({ title: t(approve ? 'activities.approvedToast' : 'activities.rejectedToast', { name }) });
@@ -143,55 +140,19 @@ function PendingRow({ item }: { item: PendingActivity }) {
           {t('activities.reject')}
         </Button>
       </div>
-      <Dialog open={rejecting} onOpenChange={setRejecting}>
-        <DialogContent
-          title={t('activities.rejectTitle', { name })}
-          closeLabel={t('activities.back')}
-          returnFocusTo={rejectButton}
-        >
-          <form
-            className="space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!reason.trim()) return setReasonMissing(true);
-              decide(false);
-            }}
-          >
-            <div>
-              <label htmlFor={`${ids}-reason`} className="mb-1 block text-sm font-medium text-ink-800">
-                {t('activities.reason')}
-              </label>
-              <textarea
-                id={`${ids}-reason`}
-                rows={3}
-                maxLength={500}
-                aria-required="true"
-                aria-invalid={reasonMissing}
-                aria-describedby={reasonMissing ? `${ids}-reason-error` : undefined}
-                value={reason}
-                onChange={(e) => {
-                  setReason(e.target.value);
-                  setReasonMissing(false);
-                }}
-                className="w-full rounded-xl border border-sand-300 bg-white px-3 py-2 text-ink-900 focus:border-terracotta-600 aria-[invalid=true]:border-red-700"
-              />
-              {reasonMissing ? (
-                <p id={`${ids}-reason-error`} className="mt-1 text-sm text-red-800">
-                  {t('activities.reasonRequired')}
-                </p>
-              ) : null}
-            </div>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setRejecting(false)}>
-                {t('activities.back')}
-              </Button>
-              <Button type="submit" variant="danger" disabled={decision.isPending}>
-                {t('activities.rejectSubmit')}
-              </Button>
-            </div>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <RejectDialog
+        open={rejecting}
+        onOpenChange={setRejecting}
+        title={t('activities.rejectTitle', { name })}
+        closeLabel={t('activities.back')}
+        reasonLabel={t('activities.reason')}
+        submitLabel={t('activities.rejectSubmit')}
+        backLabel={t('activities.back')}
+        busy={decision.isPending}
+        requiredText={t('activities.reasonRequired')}
+        returnFocusTo={rejectButton}
+        onReject={(why) => decide(false, why ?? '')}
+      />
     </article>
   );
 }

@@ -1,12 +1,12 @@
 import { BadgeCheck, Check, RotateCcw, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModerationStatus } from '../../../../domain/moderation';
 import type { AdminReview } from '../../../../domain/reviews';
 import { Button } from '../../../components/ui/button';
 import { CountTabs } from '../../../components/ui/count-tabs';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { PagedRows } from '../../../components/ui/paged-rows';
+import { RejectDialog } from './reject-dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { useLanguage } from '../../../i18n/use-language';
 import { useErrorText } from '../../../lib/error-text';
@@ -28,10 +28,8 @@ function ReviewRow({ review }: { review: AdminReview }) {
   const { t } = useTranslation('admin');
   const language = useLanguage();
   const errorText = useErrorText();
-  const ids = useId();
   const approval = useReviewApproval();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
   const rejectButton = useRef<HTMLButtonElement>(null);
   const author = review.authorName ?? t('reviews.noName');
   const decide = (approve: boolean, why?: string | null) =>
@@ -109,44 +107,19 @@ function ReviewRow({ review }: { review: AdminReview }) {
           </Button>
         ) : null}
       </div>
-      <Dialog open={rejecting} onOpenChange={setRejecting}>
-        <DialogContent
-          title={t('reviews.rejectTitle', { author })}
-          description={review.activityName}
-          closeLabel={t('reviews.close')}
-          returnFocusTo={rejectButton}
-        >
-          <form
-            className="space-y-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              decide(false, reason.trim() || null);
-            }}
-          >
-            <div>
-              <label htmlFor={`${ids}-reason`} className="mb-1 block text-sm font-medium text-ink-900">
-                {t('reviews.reason')}
-              </label>
-              <textarea
-                id={`${ids}-reason`}
-                rows={3}
-                maxLength={500}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                className="w-full rounded-xl border border-sand-300 bg-white px-3 py-2 text-ink-900 focus:border-terracotta-600"
-              />
-            </div>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setRejecting(false)}>
-                {t('reviews.back')}
-              </Button>
-              <Button type="submit" variant="danger" disabled={approval.isPending}>
-                {t('reviews.rejectSubmit')}
-              </Button>
-            </div>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <RejectDialog
+        open={rejecting}
+        onOpenChange={setRejecting}
+        title={t('reviews.rejectTitle', { author })}
+        description={review.activityName}
+        closeLabel={t('reviews.close')}
+        reasonLabel={t('reviews.reason')}
+        submitLabel={t('reviews.rejectSubmit')}
+        backLabel={t('reviews.back')}
+        busy={approval.isPending}
+        returnFocusTo={rejectButton}
+        onReject={(why) => decide(false, why)}
+      />
     </article>
   );
 }
