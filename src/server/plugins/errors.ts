@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '../../domain/errors.js';
-import { AppError } from '../errors.js';
+import { AppError, isDatabaseUnavailable } from '../errors.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -60,6 +60,16 @@ export const errorsPlugin = fp(
         return reply
           .status(500)
           .send({ message: 'Internal server error', code: 'INTERNAL_ERROR' } satisfies ApiErrorBody);
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('Retry-After', '5')
+          .send({
+            message: 'Service unavailable, try again shortly',
+            code: 'SERVICE_UNAVAILABLE',
+          } satisfies ApiErrorBody);
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
