@@ -47,6 +47,13 @@ export const ERROR_CODES = [
   'REVIEW_EXISTS',
   'REVIEW_NOT_FOUND',
   'SPAM_SUSPECTED',
+  // Sponsorship
+  'PAYMENTS_NOT_CONFIGURED',
+  'ACTIVITY_NOT_PUBLIC',
+  'ALREADY_SPONSORED',
+  'NO_BILLING_ACCOUNT',
+  'SPONSORSHIP_PAID',
+  'WEBHOOK_SIGNATURE_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -54,5 +54,7 @@ export const clientConfigSchema = z.object({
   logins: z.object({ demo: z.boolean(), identityProvider: z.boolean() }),
   /** Where activities may lie (a provider's pin must be inside). */
   serviceArea: z.object({ center: z.object({ lat: z.number(), lon: z.number() }), radiusKm: z.number() }),
+  /** Whether providers can pay for sponsorship online (Stripe configured); otherwise admins set it by hand. */
+  payments: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

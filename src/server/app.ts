@@ -23,6 +23,8 @@ import { createOutbox } from './modules/mail/outbox.js';
 import { providerRoutes } from './modules/provider/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
+import { type Payments, stripePayments } from './modules/sponsorships/payments.js';
+import { sponsorshipRoutes } from './modules/sponsorships/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { weatherProviderFor } from './modules/weather/providers.js';
@@ -46,6 +48,8 @@ export interface AppDeps {
   weather?: WeatherService;
   geocoder?: Geocoder;
   mailer?: Mailer;
+  /** Payments: null for none; built from the configuration when not given. */
+  payments?: Payments | null;
   /** Where the log goes instead of stdout, e.g. to read it in a test. */
   logStream?: { write(line: string): void };
 }
@@ -98,6 +102,12 @@ export async function buildApp(options: AppDeps) {
     geocoder: options.geocoder ?? createGeocodeService(nominatim(config.outside)),
     mailer,
     outbox: createOutbox({ db: database.db, mailer, clock, log: app.log }),
+    payments:
+      options.payments !== undefined
+        ? options.payments
+        : config.payments
+          ? stripePayments(config.payments, app.log, config.outside.timeoutMs)
+          : null,
     secret,
   };
   app.decorate('deps', deps);
@@ -146,6 +156,7 @@ export async function buildApp(options: AppDeps) {
       await api.register(adminRoutes(deps));
       await api.register(providerRoutes(deps));
       await api.register(analyticsRoutes(deps));
+      await api.register(sponsorshipRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -90,6 +90,34 @@ describe('loadConfig', () => {
     expect(parseTrustProxy('  2 ')).toBe(2);
   });
 
+  it('takes online payment with the Stripe key and webhook secret together, from Stripe or a stand-in on this machine', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+    expect(loadConfig({}).payments).toBeNull();
+    expect(loadConfig(stripe).payments).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      apiUrl: 'https://api.stripe.com',
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(/set both .* or none/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' })).toThrow(/set both .* or none/);
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'http://stripe.example.org' })).toThrow(
+      /STRIPE_API_URL=.*must be an https:\/\/ URL/,
+    );
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:5206/' }).payments?.apiUrl).toBe(
+      'http://127.0.0.1:5206',
+    );
+    const wrongKey = (() => {
+      try {
+        loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'pk_live_publishable-not-secret' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(wrongKey).toContain('STRIPE_SECRET_KEY=(hidden, 30 characters): must be a Stripe secret key');
+    expect(wrongKey).not.toContain('publishable');
+  });
+
   it('never writes a secret into its error message', () => {
     const short = 'hunter2-is-my-session-secret';
     const secretError = (() => {

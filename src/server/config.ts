@@ -71,6 +71,20 @@ const envSchema = z.object({
     .string()
     .regex(/^\+?[0-9][0-9 ().-]{5,24}$/, 'must be a phone number such as +33 4 68 31 11 82')
     .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a webhook signing secret (whsec_...)')
+    .optional(),
+  STRIPE_API_URL: z
+    .url()
+    .default('https://api.stripe.com')
+    .refine((value) => value.startsWith('https:') || isLoopbackUrl(value), {
+      message: 'must be an https:// URL (plain http only for a stand-in on this machine)',
+    }),
 });
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
@@ -96,6 +110,15 @@ export interface Config {
   /** The team's public contact for the footer; each part is shown only when configured. */
   contact: { email: string | null; phone: string | null };
   mail: MailConfig;
+  /** Online payment of sponsorships; null when Stripe is not configured (admins then set sponsorships by hand). */
+  payments: PaymentsConfig | null;
+}
+
+/** Stripe (docs/sponsorship.md): the key, the webhook signing secret and the API's base URL. */
+export interface PaymentsConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: string;
 }
 
 /** Mail (docs/mail.md): over SMTP when SMTP_URL is set, else written as .eml files under DATA_DIR/mail. */
@@ -185,7 +208,13 @@ function parsePosition(value: string): Position | null {
 }
 
 /** Variables whose value must never reach a log, even when it is wrong. */
-const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'OIDC_CLIENT_SECRET', 'OPENWEATHER_API_KEY']);
+const SECRET_VARIABLES = new Set([
+  'SESSION_SECRET',
+  'OIDC_CLIENT_SECRET',
+  'OPENWEATHER_API_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
 /** URL variables that may carry a password: shown with the password masked. */
 const CREDENTIAL_URL_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL']);
 
@@ -251,6 +280,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     problems.push('  OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three or none');
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push(
+      '  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both (a payment whose webhook cannot be checked never arrives) or none',
+    );
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every variable.`);
   }
@@ -302,5 +336,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? `DiscoverLocal <${e.CONTACT_EMAIL ?? `no-reply@${new URL(publicUrl).hostname}`}>`,
       dir: path.join(dataDir, 'mail'),
     },
+    payments:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
+          }
+        : null,
   };
 }

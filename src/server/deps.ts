@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client.js';
 import type { Geocoder } from './modules/geocode/nominatim.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { Outbox } from './modules/mail/outbox.js';
+import type { Payments } from './modules/sponsorships/payments.js';
 import type { WeatherService } from './modules/weather/service.js';
 
 /** Where "now" comes from: the system clock, or a fixed one in tests. */
@@ -30,7 +31,17 @@ export function fixedClock(start: Date | string): Clock & { set(to: Date | strin
 /** The configuration the app itself reads (tests leave out what only the server process needs). */
 export type AppConfig = Pick<
   Config,
-  'env' | 'logLevel' | 'publicDir' | 'outside' | 'auth' | 'dataDir' | 'contact' | 'trustProxy' | 'serviceArea' | 'mail'
+  | 'env'
+  | 'logLevel'
+  | 'publicDir'
+  | 'outside'
+  | 'auth'
+  | 'dataDir'
+  | 'contact'
+  | 'trustProxy'
+  | 'serviceArea'
+  | 'mail'
+  | 'payments'
 > &
   Partial<Pick<Config, 'clientDir'>>;
 
@@ -49,6 +60,8 @@ export interface Deps {
   geocoder: Geocoder;
   mailer: Mailer;
   outbox: Outbox;
+  /** Stripe, or null where online payment is not set up (admins then set sponsorships by hand). */
+  payments: Payments | null;
   /** Signs session cookies and the links in mails (SESSION_SECRET, or the one kept under DATA_DIR). */
   secret: string;
 }

@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { endExpiredSponsorships } from './modules/provider/service.js';
+import { checkLapsedSponsorships } from './modules/sponsorships/service.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -51,14 +52,25 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Mail waiting in the outbox (from before a restart, or new) goes out from here on (docs/mail.md).
   app.deps.outbox.start();
-  // Sponsorships set by hand end after their last day (docs/provider-workspace.md#admin): checked now and hourly.
+  // Sponsorships set by hand end after their last day (docs/provider-workspace.md#admin), and paid ones
+  // whose paid time is over are checked with Stripe in case a webhook was missed (docs/sponsorship.md):
+  // now and hourly.
   const endSponsorships = () =>
-    endExpiredSponsorships(app.deps).catch((error: unknown) =>
+    Promise.all([endExpiredSponsorships(app.deps), checkLapsedSponsorships(app.deps)]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'ending sponsorships failed'),
     );
   void endSponsorships();
   timers.sponsorships = setInterval(endSponsorships, 60 * 60 * 1000);
   timers.sponsorships.unref();
+  // The plans' Stripe prices are looked up (and made when missing) once, before the first purchase.
+  if (app.deps.payments) {
+    app.deps.payments
+      .prices()
+      .then((prices) => app.log.info({ prices }, 'Stripe prices of the plans found'))
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'Stripe prices not found yet; tried again at the first purchase'),
+      );
+  }
   if (!config.mail.smtpUrl) app.log.info({ dir: config.mail.dir }, 'no SMTP_URL: mail is written as .eml files');
 }
 

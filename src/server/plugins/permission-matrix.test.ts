@@ -5,6 +5,7 @@ import { cancelToken } from '../modules/bookings/service.js';
 import { createActivity, createReview, createTag, createUser } from '../test/factories.js';
 import { sameOrigin, sessionCookieFor } from '../test/sessions.js';
 import { nominatimAnswer, openMeteoAnswer, type StandIn, startStandIn } from '../test/stand-in.js';
+import { type StripeStandIn, startStripeStandIn } from '../test/stripe-stand-in.js';
 import { useTestApp } from '../test/test-app.js';
 
 /**
@@ -261,21 +262,51 @@ const TABLE: Record<string, RouteCase> = {
     expect: adminOnly(200),
   },
   'GET /images/*': { url: () => '/images/activities/markten-1.svg', expect: all(200) },
+  'GET /api/provider/sponsorships': {
+    url: () => '/api/provider/sponsorships',
+    expect: { ...providerLevel(200), pendingProvider: 200 },
+  },
+  // The provider's own published activity: Checkout for them; another provider finds nothing.
+  'POST /api/provider/activities/:id/sponsorship': {
+    url: (f) => `/api/provider/activities/${f.activityId}/sponsorship`,
+    body: () => ({ plan: 'premium' }),
+    expect: { ...providerLevel(200), otherProvider: 404, admin: 403 },
+  },
+  // Only the provider has bought something (in the fixtures); the other has no billing account yet.
+  'POST /api/provider/billing-portal': {
+    url: () => '/api/provider/billing-portal',
+    body: () => ({}),
+    expect: { ...providerLevel(200), otherProvider: 409, admin: 403 },
+  },
+  'GET /api/admin/sponsorships': { url: () => '/api/admin/sponsorships', expect: adminOnly(200) },
+  // Stripe's calls carry no session, only a signature: without one, a 400 for everybody.
+  'POST /api/stripe/webhook': {
+    url: () => '/api/stripe/webhook',
+    body: () => ({ id: 'evt_forged' }),
+    expect: all(400),
+  },
 };
 
 let meteo: StandIn;
 let nominatim: StandIn;
+let stripe: StripeStandIn;
+const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_matrix', STRIPE_WEBHOOK_SECRET: 'whsec_matrix' };
 beforeAll(async () => {
   meteo = await startStandIn(openMeteoAnswer);
   nominatim = await startStandIn(nominatimAnswer);
+  stripe = await startStripeStandIn({
+    secretKey: STRIPE.STRIPE_SECRET_KEY,
+    webhookSecret: STRIPE.STRIPE_WEBHOOK_SECRET,
+  });
 });
 afterAll(async () => {
   await meteo?.close();
   await nominatim?.close();
+  await stripe?.close();
 });
 
 const ctx = useTestApp(() => ({
-  env: { OPEN_METEO_URL: meteo.url, NOMINATIM_URL: nominatim.url },
+  env: { OPEN_METEO_URL: meteo.url, NOMINATIM_URL: nominatim.url, ...STRIPE, STRIPE_API_URL: stripe.url },
   deps: { clock: fixedClock('2026-11-22T10:00:00Z') },
 }));
 const fixtures = {} as Fixtures;
@@ -350,6 +381,14 @@ beforeAll(async () => {
     payload: { name: 'matrix-fixture' },
   });
   fixtures.activityTagId = linked.json<{ id: number }>().id;
+  // The provider has opened a checkout once: their Stripe customer exists.
+  const checkout = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/provider/activities/${fixtures.activityId}/sponsorship`,
+    headers: { cookie: providerCookie, ...sameOrigin },
+    payload: { plan: 'top' },
+  });
+  expect(checkout.statusCode).toBe(200);
 
   Object.assign(userIds, {
     anonymous: undefined,

@@ -9,6 +9,7 @@ const config = (logins: { demo: boolean; identityProvider: boolean }) => ({
   contact: { email: null, phone: null },
   logins,
   serviceArea: { center: { lat: 43.05, lon: 2.22 }, radiusKm: 80 },
+  payments: false,
 });
 
 function renderWith(logins: { demo: boolean; identityProvider: boolean }) {

@@ -6,3 +6,4 @@ export * from './providers.js';
 export * from './reviews.js';
 export * from './tags.js';
 export * from './users.js';
+export * from './sponsorships.js';

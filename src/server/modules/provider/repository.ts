@@ -3,7 +3,14 @@ import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import type { ReviewedContent } from '../../../domain/provider-activities.js';
 import { buildSearchDocument, normalizeText } from '../../../domain/search.js';
 import type { Db } from '../../db/client.js';
-import { activities, activityRevisions, activityTranslations, bookings, providers } from '../../db/schema/index.js';
+import {
+  activities,
+  activityRevisions,
+  activityTranslations,
+  bookings,
+  providers,
+  sponsorships,
+} from '../../db/schema/index.js';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type RevisionRow = typeof activityRevisions.$inferSelect;
@@ -215,4 +222,13 @@ export async function endExpiredSponsorships(db: Db, today: string): Promise<num
     .where(lt(activities.sponsoredUntil, today))
     .returning({ id: activities.id });
   return rows.length;
+}
+
+/** Whether a sponsorship paid through Stripe gives the activity its level now (docs/sponsorship.md). */
+export async function hasLivePaidSponsorship(db: Db, activityId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sponsorships)
+    .where(and(eq(sponsorships.activityId, activityId), eq(sponsorships.live, true)));
+  return (row?.n ?? 0) > 0;
 }

@@ -227,6 +227,9 @@ export async function remove({ db }: ProviderDeps, principal: Principal, id: num
     if ((await repo.countBookings(tx, id)) > 0) {
       throw new AppError('ACTIVITY_HAS_BOOKINGS', 409, 'An activity with bookings cannot be deleted; pause it instead');
     }
+    if (await repo.hasLivePaidSponsorship(tx, id)) {
+      throw new AppError('SPONSORSHIP_PAID', 409, 'This activity has a paid sponsorship that runs: cancel it first');
+    }
     await repo.deleteActivity(tx, id);
   });
 }
@@ -310,6 +313,16 @@ export async function adminUpdate(
     if (body.latitude !== undefined || body.longitude !== undefined) checkPosition(config, next);
     const now = clock.now();
     const values: Partial<repo.ActivityRow> = { ...immediateValues(body), updatedAt: now };
+    if (
+      (body.sponsorLevel !== undefined || body.sponsoredUntil !== undefined) &&
+      (await repo.hasLivePaidSponsorship(tx, id))
+    ) {
+      throw new AppError(
+        'SPONSORSHIP_PAID',
+        409,
+        'This activity has a sponsorship paid through Stripe; it follows the payments, not a hand-set level',
+      );
+    }
     if (body.sponsorLevel !== undefined) {
       values.sponsorLevel = body.sponsorLevel;
       values.isSponsored = body.sponsorLevel > 0;

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 export const settingsRoutes =
   ({ config }: Pick<Deps, 'config'>): FastifyPluginAsyncZod =>
   async (app) => {
-    const { outside, contact, auth, serviceArea } = config;
+    const { outside, contact, auth, serviceArea, payments } = config;
     const logins = { demo: auth.demoLogin, identityProvider: auth.oidc !== null };
     app.get(
       '/config',
@@ -20,6 +20,7 @@ export const settingsRoutes =
         contact,
         logins,
         serviceArea,
+        payments: payments !== null,
       }),
     );
   };

@@ -1,0 +1,163 @@
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { TIME_ZONE } from '../../../domain/dates.js';
+import type { Db } from '../../db/client.js';
+import {
+  activities,
+  providers,
+  sponsorshipPayments,
+  sponsorships,
+  stripeEvents,
+  users,
+} from '../../db/schema/index.js';
+
+export type SponsorshipRow = typeof sponsorships.$inferSelect;
+
+export async function findBySubscription(db: Db, subscriptionId: string): Promise<SponsorshipRow | undefined> {
+  const [row] = await db.select().from(sponsorships).where(eq(sponsorships.stripeSubscriptionId, subscriptionId));
+  return row;
+}
+
+/** Writes what Stripe says of a subscription, whether it is new or known. */
+export async function upsertSponsorship(db: Db, values: typeof sponsorships.$inferInsert) {
+  const { stripeSubscriptionId: _key, createdAt: _created, ...changes } = values;
+  await db
+    .insert(sponsorships)
+    .values(values)
+    .onConflictDoUpdate({ target: sponsorships.stripeSubscriptionId, set: changes });
+}
+
+/** Locks the activity row, so that two events of one activity are applied one after the other. */
+export async function lockActivity(db: Db, activityId: number) {
+  const [row] = await db
+    .select({ id: activities.id, providerUserId: providers.userId })
+    .from(activities)
+    .leftJoin(providers, eq(providers.id, activities.providerId))
+    .where(eq(activities.id, activityId))
+    .for('update', { of: activities });
+  return row;
+}
+
+export async function liveOfActivity(db: Db, activityId: number): Promise<SponsorshipRow[]> {
+  return db
+    .select()
+    .from(sponsorships)
+    .where(and(eq(sponsorships.activityId, activityId), eq(sponsorships.live, true)));
+}
+
+/** The level a paid sponsorship gives: a hand-set last day does not apply to it. */
+export async function setActivityLevel(db: Db, activityId: number, level: number) {
+  await db
+    .update(activities)
+    .set({ sponsorLevel: level, isSponsored: level > 0, sponsoredUntil: null })
+    .where(eq(activities.id, activityId));
+}
+
+export async function eventSeen(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id));
+  return row !== undefined;
+}
+
+/** Records an event as handled; false when it already was (a replay, or the same event twice at once). */
+export async function recordEvent(db: Db, id: string, type: string): Promise<boolean> {
+  const rows = await db
+    .insert(stripeEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
+  return rows.length > 0;
+}
+
+export async function recordPayment(db: Db, values: typeof sponsorshipPayments.$inferInsert) {
+  await db.insert(sponsorshipPayments).values(values).onConflictDoNothing();
+}
+
+export async function customerOfUser(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      customerId: users.stripeCustomerId,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Keeps the first customer made for a user (a second one, made at the same moment, is not used). */
+export async function setCustomerOfUser(db: Db, userId: string, customerId: string): Promise<string> {
+  await db
+    .update(users)
+    .set({ stripeCustomerId: customerId })
+    .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
+  const [row] = await db.select({ customerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
+  return row?.customerId ?? customerId;
+}
+
+/** A provider's published activities, each with its sponsorships (live ones and the newest first). */
+export async function ownPublished(db: Db, providerId: number) {
+  const rows = await db
+    .select({
+      id: activities.id,
+      name: activities.name,
+      isActive: activities.isActive,
+      sponsorLevel: activities.sponsorLevel,
+      sponsoredUntil: activities.sponsoredUntil,
+    })
+    .from(activities)
+    .where(and(eq(activities.providerId, providerId), eq(activities.isApproved, true)))
+    .orderBy(activities.sortName, activities.id);
+  const ids = rows.map((r) => r.id);
+  const paid =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(sponsorships)
+          .where(inArray(sponsorships.activityId, ids))
+          .orderBy(desc(sponsorships.live), desc(sponsorships.createdAt), desc(sponsorships.id));
+  return { rows, paid };
+}
+
+/** Live sponsorships whose paid time may be over: Stripe is asked again, or they end (docs/sponsorship.md#missed-events). */
+export async function dueForCheck(db: Db, now: Date): Promise<SponsorshipRow[]> {
+  return db
+    .select()
+    .from(sponsorships)
+    .where(
+      and(eq(sponsorships.live, true), or(lte(sponsorships.currentPeriodEnd, now), lte(sponsorships.paidThrough, now))),
+    );
+}
+
+export async function markEnded(db: Db, id: number) {
+  await db
+    .update(sponsorships)
+    .set({ live: false, updatedAt: sql`now()` })
+    .where(eq(sponsorships.id, id));
+}
+
+/** The live sponsorships with their activity and provider, for the admin. */
+export async function liveOverview(db: Db) {
+  return db
+    .select({ sponsorship: sponsorships, activityName: activities.name, providerName: providers.name })
+    .from(sponsorships)
+    .leftJoin(activities, eq(activities.id, sponsorships.activityId))
+    .leftJoin(providers, eq(providers.id, activities.providerId))
+    .where(eq(sponsorships.live, true))
+    .orderBy(desc(sponsorships.createdAt), desc(sponsorships.id));
+}
+
+/** Money received per calendar month in Limoux, newest first. */
+export async function revenueByMonth(db: Db) {
+  // The zone is a constant written into the SQL: as a parameter, GROUP BY would not see one expression.
+  const month = sql<string>`to_char(${sponsorshipPayments.paidAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM')`;
+  return db
+    .select({
+      month,
+      amountCents: sql<number>`sum(${sponsorshipPayments.amountCents})::int`,
+      payments: sql<number>`count(*)::int`,
+    })
+    .from(sponsorshipPayments)
+    .groupBy(month)
+    .orderBy(desc(month));
+}
