@@ -19,8 +19,9 @@ const DOWN = 'http://127.0.0.1:9';
  * End-to-end tests drive Debian's Chromium (Playwright cannot download its
  * own browser here) against the production build on fresh in-memory
  * databases seeded with the demo content: one server with stand-ins for
- * every outside service (weather, geocoding, identity provider), and one
- * whose outside services are all down.
+ * weather, geocoding and the identity provider (no online payment), one
+ * whose outside services are all down, and one that takes payments through
+ * the Stripe stand-in.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -85,6 +86,20 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { ...appEnv(E2E.offlinePort), OPEN_METEO_URL: DOWN, NOMINATIM_URL: DOWN, OUTSIDE_TIMEOUT_MS: '1000' },
+    },
+    {
+      command: 'node dist/server/server.js',
+      url: `${E2E.paymentsUrl}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...appEnv(E2E.paymentsPort),
+        OPEN_METEO_URL: `http://127.0.0.1:${E2E.openMeteoPort}`,
+        NOMINATIM_URL: `http://127.0.0.1:${E2E.nominatimPort}`,
+        STRIPE_SECRET_KEY: E2E.stripeSecretKey,
+        STRIPE_WEBHOOK_SECRET: E2E.stripeWebhookSecret,
+        STRIPE_API_URL: E2E.stripeUrl,
+      },
     },
   ],
 });

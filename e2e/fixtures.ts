@@ -28,13 +28,15 @@ type Consent = 'accepted' | 'declined';
  * page script runs, unless a choice is already stored, so the cookie banner
  * never covers controls. `test.use({ consent: null })` leaves storage alone.
  */
-export const test = base.extend<{ consent: Consent | null }>({
+export const test = base.extend<{ consent: Consent | null; outsideOrigins: string[] }>({
   consent: ['declined', { option: true }],
-  page: async ({ page, consent, baseURL }, use) => {
+  /** Other origins the test may reach: a stand-in whose pages the browser visits (Stripe's checkout). */
+  outsideOrigins: [[], { option: true }],
+  page: async ({ page, consent, baseURL, outsideOrigins }, use) => {
     // Hermetic: nothing leaves the test server (map tiles and the like fail at once instead of waiting on the network).
     const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
     await page.context().route(
-      (url) => url.origin !== origin,
+      (url) => url.origin !== origin && !outsideOrigins.includes(url.origin),
       (route) => route.abort('blockedbyclient'),
     );
     if (consent) {
@@ -78,6 +80,7 @@ export interface ApiActivity {
   address: string | null;
   city: string;
   tags: string[];
+  sponsorLevel: number;
 }
 
 /** The activities the API answers for a query (all of them, not one page) and its X-Total-Count. */

@@ -10,6 +10,13 @@ export const E2E = {
   /** A second app server whose outside services are all down. */
   offlinePort: APP_PORT - 1,
   offlineUrl: `http://127.0.0.1:${APP_PORT - 1}`,
+  /** A third app server that takes payments through the Stripe stand-in (its own database: sponsor order changes there). */
+  paymentsPort: APP_PORT - 2,
+  paymentsUrl: `http://127.0.0.1:${APP_PORT - 2}`,
+  stripePort: APP_PORT + 5,
+  stripeUrl: `http://127.0.0.1:${APP_PORT + 5}`,
+  stripeSecretKey: 'sk_test_e2e_discoverlocal',
+  stripeWebhookSecret: 'whsec_e2e_discoverlocal',
   openMeteoPort: APP_PORT + 2,
   nominatimPort: APP_PORT + 3,
   oidcPort: APP_PORT + 4,

@@ -1,10 +1,12 @@
 /**
  * The outside services of the end-to-end tests, on loopback (docs/outside-services.md):
- * Open-Meteo, Nominatim and an OpenID Connect provider. Started by
+ * Open-Meteo, Nominatim, an OpenID Connect provider and Stripe (whose pages
+ * send their signed events to the payments app server). Started by
  * playwright.config.ts before the app servers.
  */
 import { nominatimAnswer, openMeteoAnswer, startStandIn } from '../../src/server/test/stand-in.js';
 import { startOidcStandIn } from '../../src/server/test/oidc-stand-in.js';
+import { startStripeStandIn } from '../../src/server/test/stripe-stand-in.js';
 import { E2E } from './ports.js';
 
 const meteo = await startStandIn(openMeteoAnswer, E2E.openMeteoPort);
@@ -15,10 +17,18 @@ const oidc = await startOidcStandIn({
   redirectUri: `${E2E.appUrl}/api/callback`,
   port: E2E.oidcPort,
 });
-console.info(`stand-ins: weather ${meteo.url}, geocoding ${nominatim.url}, identity provider ${oidc.issuer}`);
+const stripe = await startStripeStandIn({
+  secretKey: E2E.stripeSecretKey,
+  webhookSecret: E2E.stripeWebhookSecret,
+  port: E2E.stripePort,
+  webhookUrl: `${E2E.paymentsUrl}/api/stripe/webhook`,
+});
+console.info(
+  `stand-ins: weather ${meteo.url}, geocoding ${nominatim.url}, identity provider ${oidc.issuer}, Stripe ${stripe.url}`,
+);
 
 const stop = async () => {
-  await Promise.all([meteo.close(), nominatim.close(), oidc.close()]);
+  await Promise.all([meteo.close(), nominatim.close(), oidc.close(), stripe.close()]);
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

@@ -20,7 +20,7 @@ describe('allows', () => {
   const expected: Record<(typeof ACCESS_LEVELS)[number], (keyof typeof who)[]> = {
     public: ['anonymous', 'visitor', 'pending', 'provider', 'admin', 'newUser'],
     user: ['visitor', 'pending', 'provider', 'admin', 'newUser'],
-    newUser: ['newUser'],
+    newUser: ['visitor', 'newUser'],
     provider: ['pending', 'provider', 'admin'],
     approvedProvider: ['provider', 'admin'],
     admin: ['admin'],

@@ -35,8 +35,11 @@ export const isApprovedProvider = (p: Principal | null): boolean =>
  */
 export const isProvider = (p: Principal | null): boolean => p?.role === 'provider' || isAdmin(p);
 
-/** The role choice after the first login happens once (docs/accounts.md#role-selection). */
-export const mayChooseRole = (p: Principal | null): boolean => p !== null && !p.roleChosen;
+/**
+ * The role choice after the first login happens once; a visitor may later
+ * apply once to become a provider (docs/accounts.md#role-selection).
+ */
+export const mayChooseRole = (p: Principal | null): boolean => p !== null && (!p.roleChosen || p.role === 'visitor');
 
 /** Proposing a tag or an activity tag needs an account (docs/permissions.md). */
 export const mayProposeTags = (p: Principal | null): boolean => p !== null;

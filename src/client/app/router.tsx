@@ -30,6 +30,9 @@ const CancelBookingRoute = lazy(() =>
 const ProviderBookingsRoute = lazy(() =>
   import('./routes/provider-bookings').then((m) => ({ default: m.ProviderBookingsRoute })),
 );
+const ProviderSponsorshipRoute = lazy(() =>
+  import('./routes/provider-sponsorship').then((m) => ({ default: m.ProviderSponsorshipRoute })),
+);
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
 export function AppRoutes() {
@@ -46,9 +49,11 @@ export function AppRoutes() {
         <Route path="admin" element={<AdminRoute />} />
         <Route path="admin/activities" element={<AdminRoute tab="activities" />} />
         <Route path="admin/activities/:id" element={<AdminActivityRoute />} />
+        <Route path="admin/sponsorships" element={<AdminRoute tab="sponsorships" />} />
         <Route path="admin/tags" element={<AdminTagsRoute />} />
         <Route path="provider" element={<ProviderRoute />} />
         <Route path="provider/bookings" element={<ProviderBookingsRoute />} />
+        <Route path="provider/sponsorship" element={<ProviderSponsorshipRoute />} />
         <Route path="provider/activities/new" element={<ProviderActivityRoute />} />
         <Route path="provider/activities/:id" element={<ProviderActivityRoute />} />
         <Route path="boekingen" element={<MyBookingsRoute />} />

@@ -1,14 +1,46 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SPONSOR_PLANS } from '../../domain/plans';
+import { Link } from 'react-router';
+import type { AuthUser } from '../../domain/auth';
+import { type SponsorPlan, SPONSOR_PLANS } from '../../domain/plans';
+import { isAdmin, isProvider, mayChooseRole, principalOfUser } from '../../domain/policies';
+import { loginPath } from '../../domain/return-path';
+import { useAuthUser } from '../features/auth/api/auth-user';
 import { useLanguage } from '../i18n/use-language';
 import { cn } from '../lib/cn';
+import { useClientConfig } from '../lib/client-config';
 import { formatPrice } from '../lib/format';
 
-/** The three provider plans (docs/product.md#sponsorship), each with a signup button that leads to login. */
+const SPONSORSHIP_PAGE = '/provider/sponsorship';
+
+/**
+ * Where a plan's button leads each person (docs/sponsorship.md#the-plan-buttons): login for
+ * anonymous visitors, the provider application for a visitor, the sponsorship page for a provider
+ * (which tells a pending one to wait), the admin's overview for an admin.
+ */
+function planTarget(
+  plan: SponsorPlan,
+  user: AuthUser | null | undefined,
+): { to: string; label: string; internal: boolean } {
+  const principal = user ? principalOfUser(user) : null;
+  if (!principal) return { to: loginPath(SPONSORSHIP_PAGE), label: 'plans.signup', internal: false };
+  if (isAdmin(principal)) return { to: '/admin/sponsorships', label: 'plans.manage', internal: true };
+  if (isProvider(principal)) {
+    return plan.price === 0
+      ? { to: '/provider', label: 'plans.yourActivities', internal: true }
+      : { to: SPONSORSHIP_PAGE, label: 'plans.choose', internal: true };
+  }
+  if (mayChooseRole(principal)) return { to: '/role-selection', label: 'plans.becomeProvider', internal: true };
+  return { to: loginPath(SPONSORSHIP_PAGE), label: 'plans.signup', internal: false };
+}
+
+/** The three provider plans (docs/product.md#sponsorship), each with a button that leads where this person can take it. */
 export function SponsorPlans({ className, tone = 'dark' }: { className?: string; tone?: 'dark' | 'light' }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const { data: user } = useAuthUser();
+  const config = useClientConfig();
+  const paymentsOff = config.data?.payments === false;
   const dark = tone === 'dark';
   return (
     <ul className={cn('grid gap-4 md:grid-cols-3', className)}>
@@ -48,17 +80,30 @@ export function SponsorPlans({ className, tone = 'dark' }: { className?: string;
                 </li>
               ))}
             </ul>
-            <a
-              href="/api/login"
-              className={cn(
-                'mt-6 inline-flex h-11 items-center justify-center rounded-full text-sm font-semibold',
+            {(() => {
+              const target = planTarget(plan, user);
+              const buttonClass = cn(
+                'mt-6 inline-flex h-11 items-center justify-center rounded-full px-4 text-center text-sm font-semibold',
                 featured
                   ? 'bg-white text-terracotta-800 hover:bg-sand-100'
                   : 'bg-terracotta-600 text-white hover:bg-terracotta-700',
-              )}
-            >
-              {t('plans.signup', { plan: name })}
-            </a>
+              );
+              const label = t(target.label, { plan: name });
+              return target.internal ? (
+                <Link to={target.to} className={buttonClass}>
+                  {label}
+                </Link>
+              ) : (
+                <a href={target.to} className={buttonClass}>
+                  {label}
+                </a>
+              );
+            })()}
+            {paymentsOff && plan.price > 0 ? (
+              <p className={cn('mt-2 text-xs', featured || dark ? 'text-sand-200' : 'text-ink-500')}>
+                {t('plans.paymentsOff')}
+              </p>
+            ) : null}
           </li>
         );
       })}

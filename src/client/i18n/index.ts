@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'admin',
   'bookings',
   'provider',
+  'sponsorship',
   'errors',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -113,7 +113,8 @@ const TABLE: Record<string, RouteCase> = {
   'POST /api/auth/role': {
     url: () => '/api/auth/role',
     body: () => ({ role: 'visitor' }),
-    expect: { ...loggedIn(403), newUser: 200 },
+    // A visitor may still apply as a provider, so gets past the guard; choosing visitor again is a conflict.
+    expect: { ...loggedIn(403), newUser: 200, visitor: 409 },
   },
   'POST /api/tags': { url: () => '/api/tags', body: (p) => ({ name: `matrix-${p}` }), expect: loggedIn(201) },
   'POST /api/activities/:id/tags': {

@@ -11,6 +11,8 @@ import { CountTabs } from '../../components/ui/count-tabs';
 import { ProvidersPanel } from '../../features/admin/components/providers-panel';
 import { ReviewsModeration } from '../../features/admin/components/reviews-moderation';
 import { UsersPanel } from '../../features/admin/components/users-panel';
+import { useSponsorshipOverview } from '../../features/sponsorships/api/sponsorships';
+import { SponsorshipOverview } from '../../features/sponsorships/components/sponsorship-overview';
 import { RequireAccess } from '../require-access';
 
 function AdminPanel({ tab }: { tab: string }) {
@@ -19,6 +21,7 @@ function AdminPanel({ tab }: { tab: string }) {
   const users = useUsers();
   const pendingReviews = useAdminReviews('pending');
   const pendingActivities = usePendingActivities();
+  const sponsorships = useSponsorshipOverview();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -45,6 +48,12 @@ function AdminPanel({ tab }: { tab: string }) {
               title: t('reviews.tab'),
               count: pendingReviews.isPending ? undefined : pendingReviews.total,
               content: <ReviewsModeration />,
+            },
+            {
+              value: 'sponsorships',
+              title: t('sponsorships.tab'),
+              count: sponsorships.data?.active.length,
+              content: <SponsorshipOverview />,
             },
           ]}
         />

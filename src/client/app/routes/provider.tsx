@@ -1,4 +1,4 @@
-import { CalendarCheck, Plus } from 'lucide-react';
+import { CalendarCheck, Crown, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApprovedProvider, principalOfUser } from '../../../domain/policies';
@@ -52,6 +52,14 @@ function Workspace() {
               <Link to="/provider/bookings">
                 <CalendarCheck aria-hidden className="h-4 w-4" />
                 {t('bookings')}
+              </Link>
+            </Button>
+          ) : null}
+          {approved ? (
+            <Button asChild variant="secondary">
+              <Link to="/provider/sponsorship">
+                <Crown aria-hidden className="h-4 w-4" />
+                {t('sponsorship')}
               </Link>
             </Button>
           ) : null}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { useAuthUser } from '../../features/auth/api/auth-user';
 import { RoleSelectionForm } from '../../features/auth/components/role-selection-form';
 import { RequireAccess } from '../require-access';
 
@@ -11,6 +12,9 @@ export function RoleSelectionRoute() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [providerDone, setProviderDone] = useState(false);
+  const { data: user } = useAuthUser();
+  // A visitor who chose before comes back to apply as a provider (docs/accounts.md#role-selection).
+  const applying = user?.roleChosen === true && user.role === 'visitor';
   if (providerDone) {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
@@ -26,9 +30,14 @@ export function RoleSelectionRoute() {
   return (
     <RequireAccess level="newUser">
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <h1 className="font-display text-3xl font-semibold text-ink-900 md:text-4xl">{t('role.title')}</h1>
-        <p className="mb-8 mt-2 text-ink-600">{t('role.intro')}</p>
-        <RoleSelectionForm onDone={(role) => (role === 'provider' ? setProviderDone(true) : void navigate('/'))} />
+        <h1 className="font-display text-3xl font-semibold text-ink-900 md:text-4xl">
+          {t(applying ? 'role.applyTitle' : 'role.title')}
+        </h1>
+        <p className="mb-8 mt-2 text-ink-600">{t(applying ? 'role.applyIntro' : 'role.intro')}</p>
+        <RoleSelectionForm
+          providerOnly={applying}
+          onDone={(role) => (role === 'provider' ? setProviderDone(true) : void navigate('/'))}
+        />
       </div>
     </RequireAccess>
   );

@@ -54,3 +54,17 @@ export async function insertProvider(db: Db, values: typeof providers.$inferInse
   const [row] = await db.insert(providers).values(values).returning();
   return row;
 }
+
+/** A provider application; a user who was a provider before (an admin made them a visitor) applies again. */
+export async function upsertProviderOfUser(db: Db, values: typeof providers.$inferInsert) {
+  const { userId: _user, createdAt: _created, ...changes } = values;
+  const [row] = await db
+    .insert(providers)
+    .values(values)
+    .onConflictDoUpdate({
+      target: providers.userId,
+      set: { ...changes, moderatedBy: null, moderatedAt: null, moderationReason: null },
+    })
+    .returning();
+  return row;
+}

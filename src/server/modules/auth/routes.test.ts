@@ -181,10 +181,23 @@ describe('POST /api/auth/role', () => {
     };
   };
 
-  it('makes a visitor, once', async () => {
+  it('makes a visitor, once; the visitor may later apply once as a provider, and nothing else', async () => {
     const { user, res } = await choose({ role: 'visitor' });
     expect(res.statusCode).toBe(200);
     expect(res.json<AuthUser>()).toMatchObject({ role: 'visitor', roleChosen: true });
+    const visitorAgain = await choose({ role: 'visitor' }, user);
+    expect(visitorAgain.res.statusCode).toBe(409);
+    expect(visitorAgain.res.json()).toMatchObject({ code: 'ROLE_ALREADY_CHOSEN' });
+    const applies = await choose({ role: 'provider', company: 'Plus tard SARL' }, user);
+    expect(applies.res.statusCode).toBe(200);
+    expect(applies.res.json<AuthUser>()).toMatchObject({
+      role: 'provider',
+      isApproved: false,
+      providerStatus: 'pending',
+    });
+    const [row] = await ctx.db.select().from(providers).where(eq(providers.userId, user));
+    expect(row).toMatchObject({ company: 'Plus tard SARL', status: 'pending' });
+    // A provider, pending or not, chooses nothing any more.
     const again = await choose({ role: 'provider', company: 'X' }, user);
     expect(again.res.statusCode).toBe(403);
   });

@@ -97,7 +97,10 @@ export async function chooseRole(db: Db, userId: string, choice: RoleChoice, now
   return db.transaction(async (tx) => {
     const found = await repo.findUser(tx, userId);
     if (!found) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
-    if (found.user.roleChosenAt) throw new AppError('ROLE_ALREADY_CHOSEN', 409, 'Your role was already chosen');
+    // Once chosen, the only change left to a user is a visitor's application as a provider.
+    if (found.user.roleChosenAt && (found.user.role !== 'visitor' || choice.role === 'visitor')) {
+      throw new AppError('ROLE_ALREADY_CHOSEN', 409, 'Your role was already chosen');
+    }
     if (choice.role === 'visitor') {
       const user = await repo.updateUser(tx, userId, { role: 'visitor', roleChosenAt: now });
       if (!user) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
@@ -121,7 +124,7 @@ export async function chooseRole(db: Db, userId: string, choice: RoleChoice, now
       roleChosenAt: now,
     });
     if (!user) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
-    const provider = await repo.insertProvider(tx, {
+    const provider = await repo.upsertProviderOfUser(tx, {
       userId,
       name: [user.firstName, user.lastName].filter(Boolean).join(' ') || (choice.company ?? email),
       email,

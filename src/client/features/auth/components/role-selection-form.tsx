@@ -13,9 +13,16 @@ type Choice = 'visitor' | 'provider';
  * The one-time role choice after the first login (docs/accounts.md#role-selection): visitor, or
  * provider with a company (required), phone and address.
  */
-export function RoleSelectionForm({ onDone }: { onDone: (role: Choice) => void }) {
+export function RoleSelectionForm({
+  onDone,
+  providerOnly = false,
+}: {
+  onDone: (role: Choice) => void;
+  /** A visitor who applies to become a provider: only the provider card. */
+  providerOnly?: boolean;
+}) {
   const { t } = useTranslation('account');
-  const [role, setRole] = useState<Choice>('visitor');
+  const [role, setRole] = useState<Choice>(providerOnly ? 'provider' : 'visitor');
   const [company, setCompany] = useState('');
   const [phone, setPhone] = useState('');
   const [address, setAddress] = useState('');
@@ -34,10 +41,12 @@ export function RoleSelectionForm({ onDone }: { onDone: (role: Choice) => void }
     );
   };
 
-  const cards: { value: Choice; icon: typeof Compass }[] = [
-    { value: 'visitor', icon: Compass },
-    { value: 'provider', icon: Building2 },
-  ];
+  const cards: { value: Choice; icon: typeof Compass }[] = providerOnly
+    ? [{ value: 'provider', icon: Building2 }]
+    : [
+        { value: 'visitor', icon: Compass },
+        { value: 'provider', icon: Building2 },
+      ];
 
   return (
     <form onSubmit={submit} className="space-y-6">
