@@ -65,12 +65,18 @@ test('a provider adds an activity with a pin and a photo; once approved it is in
   await visit(page, '/provider');
   const row = page.getByRole('list', { name: 'Jouw activiteiten' }).getByRole('listitem').filter({ hasText: name });
   await expect(row.getByText('Wacht op goedkeuring')).toBeVisible();
-  // Not public yet: the row offers the editor, not a public page that would be a 404.
+  // Not public yet: the row offers the editor and the provider's own preview, not a public page that would be a 404.
   await expect(row.getByRole('link', { name: `${name} in de gids bekijken` })).toHaveCount(0);
   await expect(row.getByRole('link', { name: `${name} bewerken` })).toHaveAttribute(
     'href',
     `/provider/activities/${id}`,
   );
+  await row.getByRole('link', { name: `Voorbeeld van ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Voorbeeld' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Wacht op goedkeuring' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(page.getByText(/12,50 per persoon/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // The admin sees it in the queue and publishes it.
   const adminContext = await browser.newContext({ locale: 'nl-NL', baseURL: E2E.offlineUrl });

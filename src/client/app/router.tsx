@@ -33,6 +33,9 @@ const ProviderBookingsRoute = lazy(() =>
 const ProviderSponsorshipRoute = lazy(() =>
   import('./routes/provider-sponsorship').then((m) => ({ default: m.ProviderSponsorshipRoute })),
 );
+const ProviderActivityPreviewRoute = lazy(() =>
+  import('./routes/provider-activity-preview').then((m) => ({ default: m.ProviderActivityPreviewRoute })),
+);
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
 export function AppRoutes() {
@@ -56,6 +59,7 @@ export function AppRoutes() {
         <Route path="provider/sponsorship" element={<ProviderSponsorshipRoute />} />
         <Route path="provider/activities/new" element={<ProviderActivityRoute />} />
         <Route path="provider/activities/:id" element={<ProviderActivityRoute />} />
+        <Route path="provider/activities/:id/preview" element={<ProviderActivityPreviewRoute />} />
         <Route path="boekingen" element={<MyBookingsRoute />} />
         <Route path="boekingen/:id/annuleren" element={<CancelBookingRoute />} />
         <Route path="*" element={<NotFoundRoute />} />

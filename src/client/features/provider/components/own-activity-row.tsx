@@ -72,14 +72,25 @@ export function OwnActivityRow({ activity }: { activity: ProviderActivity }) {
             {t('list.edit')}
           </Link>
         </Button>
-        {activity.state === 'published' && activity.isActive ? (
+        {/* The public page where visitors see it; otherwise the provider's own preview (a public link would be a 404). */}
+        {activity.state === 'published' && activity.isActive && !activity.pendingChanges ? (
           <Button asChild variant="secondary" size="sm">
             <Link to={`/activity/${activity.id}`} aria-label={t('list.viewLabel', { name: activity.name })}>
               <Eye aria-hidden className="h-4 w-4" />
               {t('list.view')}
             </Link>
           </Button>
-        ) : null}
+        ) : (
+          <Button asChild variant="secondary" size="sm">
+            <Link
+              to={`/provider/activities/${activity.id}/preview`}
+              aria-label={t('list.previewLabel', { name: activity.name })}
+            >
+              <Eye aria-hidden className="h-4 w-4" />
+              {t('list.preview')}
+            </Link>
+          </Button>
+        )}
         <Button
           variant="secondary"
           size="sm"

@@ -1,0 +1,82 @@
+import { Clock, Globe, Mail, MapPin, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { imageSources } from '../../../../domain/images';
+import type { ProviderActivity } from '../../../../domain/provider-activities';
+import { useLanguage } from '../../../i18n/use-language';
+import { formatPrice } from '../../../lib/format';
+
+/**
+ * How visitors will see an activity that is not public yet (a draft, waiting
+ * for approval, rejected or paused), from the provider's own copy: with a
+ * change that waits, the change (docs/provider-workspace.md#lifecycle).
+ */
+export function ActivityPreview({ activity }: { activity: ProviderActivity }) {
+  const { t } = useTranslation('provider');
+  const { t: tc } = useTranslation();
+  const language = useLanguage();
+  const text = activity.translations[language] ?? { name: activity.name, description: activity.description };
+  const place = [activity.location, activity.address, activity.city].filter(Boolean).join(', ');
+  return (
+    <article aria-labelledby="preview-name" className="overflow-hidden rounded-3xl bg-white ring-1 ring-sand-200">
+      <div className="aspect-[16/7] bg-sand-100">
+        {activity.imageUrl ? (
+          <img
+            {...imageSources(activity.imageUrl)}
+            sizes="(min-width: 1024px) 896px, 100vw"
+            alt=""
+            className="h-full w-full object-cover"
+          />
+        ) : null}
+      </div>
+      <div className="space-y-4 p-6">
+        <p className="text-sm font-semibold text-terracotta-700">{tc(`category.badge.${activity.category}`)}</p>
+        <h2 id="preview-name" className="font-display text-3xl font-semibold text-ink-900">
+          {text.name}
+        </h2>
+        <p className="whitespace-pre-line text-ink-700">{text.description}</p>
+        <ul className="space-y-2 text-sm text-ink-700">
+          {place ? (
+            <li className="flex gap-2">
+              <MapPin aria-hidden className="h-4 w-4 shrink-0" />
+              {place}
+            </li>
+          ) : null}
+          {activity.openingHours || activity.marketDays ? (
+            <li className="flex gap-2">
+              <Clock aria-hidden className="h-4 w-4 shrink-0" />
+              {activity.marketDays ?? activity.openingHours}
+            </li>
+          ) : null}
+          {activity.contactPhone ? (
+            <li className="flex gap-2">
+              <Phone aria-hidden className="h-4 w-4 shrink-0" />
+              {activity.contactPhone}
+            </li>
+          ) : null}
+          {activity.contactEmail ? (
+            <li className="flex gap-2">
+              <Mail aria-hidden className="h-4 w-4 shrink-0" />
+              {activity.contactEmail}
+            </li>
+          ) : null}
+          {activity.website ? (
+            <li className="flex gap-2">
+              <Globe aria-hidden className="h-4 w-4 shrink-0" />
+              {activity.website}
+            </li>
+          ) : null}
+        </ul>
+        <p className="text-lg font-semibold text-ink-900">
+          {activity.price === null
+            ? t('preview.priceUnknown')
+            : activity.price === 0
+              ? t('preview.free')
+              : t('preview.price', { price: formatPrice(activity.price, language) })}
+          {activity.bookingRequired ? (
+            <span className="ml-2 text-sm font-normal text-ink-600">· {t('preview.bookable')}</span>
+          ) : null}
+        </p>
+      </div>
+    </article>
+  );
+}
