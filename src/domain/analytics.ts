@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
+import { MEASURES, type Measure } from './measures.js';
 
 /**
  * The numbers providers see (docs/provider-workspace.md#numbers): counted per
@@ -8,17 +9,7 @@ import { isIsoDate } from './dates.js';
 export const ACTIVITY_EVENTS = ['view', 'favourite', 'website', 'phone', 'directions'] as const;
 export type ActivityEvent = (typeof ACTIVITY_EVENTS)[number];
 
-/** The measures of the dashboard, in its order. */
-export const MEASURES = [
-  'views',
-  'favourites',
-  'websiteClicks',
-  'phoneClicks',
-  'directionsClicks',
-  'bookingRequests',
-  'confirmedBookings',
-] as const;
-export type Measure = (typeof MEASURES)[number];
+export { MEASURES, type Measure };
 export type Counts = Record<Measure, number>;
 
 /** How many days the dashboard shows by default, and the most one period may span. */

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { SPONSOR_PLANS } from './plans.js';
+import { PAID_PLANS, type PaidPlan, SPONSOR_PLANS } from './plans.js';
+
+export { PAID_PLANS, type PaidPlan };
 
 /**
  * Sponsorship bought online (docs/sponsorship.md): the plans a provider pays
  * for, how a Stripe subscription's state becomes a sponsor level, and the
  * shapes the API answers with.
  */
-
-export const PAID_PLANS = ['premium', 'top'] as const;
-export type PaidPlan = (typeof PAID_PLANS)[number];
 
 /** The sponsor level each paid plan gives its activity. */
 export const PLAN_LEVEL: Record<PaidPlan, number> = { premium: 2, top: 3 };

@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEASURES, type Measure } from '../../../../domain/analytics';
+import { MEASURES, type Measure } from '../../../../domain/measures';
 import { LOCALES } from '../../../../domain/languages';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useLanguage } from '../../../i18n/use-language';

@@ -1,7 +1,7 @@
 import { Crown, Gem } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SPONSOR_PLANS } from '../../../../domain/plans';
-import { type OwnSponsorship, PAID_PLANS, type PaidPlan } from '../../../../domain/sponsorships';
+import { PAID_PLANS, type PaidPlan, SPONSOR_PLANS } from '../../../../domain/plans';
+import type { OwnSponsorship } from '../../../../domain/sponsorships';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { useLanguage } from '../../../i18n/use-language';
