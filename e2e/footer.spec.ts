@@ -10,10 +10,11 @@ test('shows the three plans with signup links, the configured contact and the ca
   await openOverview(page);
   await footer(page).scrollIntoViewIfNeeded();
   await expect(footer(page).getByRole('heading', { name: 'Voor aanbieders' })).toBeVisible();
+  // Anonymous: each plan leads to login, and back to the sponsorship page after it.
   for (const plan of ['Basis', 'Premium', 'TOP']) {
     await expect(footer(page).getByRole('link', { name: `Aanmelden voor ${plan}` })).toHaveAttribute(
       'href',
-      '/api/login',
+      '/api/login?returnTo=%2Fprovider%2Fsponsorship',
     );
   }
   const contact = footer(page).getByRole('region', { name: 'Contact' });

@@ -12,6 +12,8 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { createOidc } from './modules/auth/oidc.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { createAnswerCache } from './modules/catalog/answers.js';
+import { Catalog } from './modules/catalog/service.js';
 import { resolveSessionSecret } from './modules/auth/session-secret.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { type Geocoder, nominatim } from './modules/geocode/nominatim.js';
@@ -50,6 +52,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Payments: null for none; built from the configuration when not given. */
   payments?: Payments | null;
+  /**
+   * Public reads wait for every change committed before them (the API tests, which write
+   * with factories straight into the database); off in the app (docs/read-model.md).
+   */
+  consistentReads?: boolean;
   /** Where the log goes instead of stdout, e.g. to read it in a test. */
   logStream?: { write(line: string): void };
 }
@@ -92,6 +99,9 @@ export async function buildApp(options: AppDeps) {
   const clock = options.clock ?? systemClock;
   const secret = await resolveSessionSecret(config.auth.sessionSecret, config.env === 'test' ? null : config.dataDir);
   const mailer = options.mailer ?? mailerFor(config.mail, app.log);
+  // The read model is built before the app answers anything (docs/read-model.md).
+  const catalog = new Catalog(database, app.log);
+  await catalog.start();
   const deps: Deps = {
     db: database.db,
     database,
@@ -102,6 +112,8 @@ export async function buildApp(options: AppDeps) {
     geocoder: options.geocoder ?? createGeocodeService(nominatim(config.outside)),
     mailer,
     outbox: createOutbox({ db: database.db, mailer, clock, log: app.log }),
+    catalog,
+    answers: createAnswerCache(catalog, { consistentReads: options.consistentReads ?? false }),
     payments:
       options.payments !== undefined
         ? options.payments
@@ -112,6 +124,7 @@ export async function buildApp(options: AppDeps) {
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
+    await catalog.close();
     await deps.outbox.stop();
     mailer.close();
   });
@@ -123,6 +136,8 @@ export async function buildApp(options: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // Whoever wrote reads their write: a write's answer waits until the read model has it.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await catalog.sync();
   });
 
   await app.register(errorsPlugin);

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { AnswerCache } from './modules/catalog/answers.js';
+import type { Catalog } from './modules/catalog/service.js';
 import type { Geocoder } from './modules/geocode/nominatim.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { Outbox } from './modules/mail/outbox.js';
@@ -60,6 +62,9 @@ export interface Deps {
   geocoder: Geocoder;
   mailer: Mailer;
   outbox: Outbox;
+  /** The public read model (docs/read-model.md) and the answers of the public reads kept ready. */
+  catalog: Catalog;
+  answers: AnswerCache;
   /** Stripe, or null where online payment is not set up (admins then set sponsorships by hand). */
   payments: Payments | null;
   /** Signs session cookies and the links in mails (SESSION_SECRET, or the one kept under DATA_DIR). */

@@ -26,6 +26,13 @@ export interface Database {
   close(): Promise<void>;
   /** A copy of the whole database as a tarball (embedded database only). */
   dump(): Promise<Blob>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any
+   * connection, after its transaction commits. `onResume` is called after the
+   * listening connection was lost and made again (notifications may have been
+   * missed meanwhile). Resolves once listening; the answer stops it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src', 'server', 'db', 'migrations');
@@ -57,7 +64,70 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
   };
+}
+
+/** How long to wait before listening again after the connection was lost. */
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN on its own connection (a pooled one goes back to the pool), made
+ * again after a server restart or a cut connection, for as long as it is wanted.
+ */
+function listenOnServer(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onResume?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+
+  const connect = async (first: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      next.removeAllListeners('error');
+      next.on('error', () => undefined);
+      void next.end().catch(() => undefined);
+      if (!stopped) timer = setTimeout(retry, RELISTEN_DELAY_MS);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${quoted}`);
+    } catch (error) {
+      // The first attempt fails to the caller; later ones keep trying.
+      if (first) stopped = true;
+      lost();
+      throw error;
+    }
+  };
+  const retry = () => {
+    timer = undefined;
+    if (stopped) return;
+    connect(false).then(
+      () => onResume?.(),
+      () => undefined,
+    );
+  };
+
+  return connect(true).then(() => async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  });
 }
 
 /** Opens a pool on a real PostgreSQL server. */
@@ -87,6 +157,7 @@ export function openPostgres(url: string): Database {
       return pool.end();
     },
     dump: () => Promise.reject(new Error('dump() is only available on the embedded database')),
+    listen: (channel, onMessage, onResume) => listenOnServer(url, channel, onMessage, onResume),
   };
 }
 

@@ -38,7 +38,7 @@ export function useTestApp(options: () => TestAppOptions | Promise<TestAppOption
     const { env, deps } = await options();
     ctx.database = await createTestDatabase();
     ctx.db = ctx.database.db;
-    ctx.app = await buildApp({ config: testConfig(env), database: ctx.database, ...deps });
+    ctx.app = await buildApp({ config: testConfig(env), database: ctx.database, consistentReads: true, ...deps });
     await ctx.app.ready();
   });
   afterAll(async () => {

@@ -10,10 +10,12 @@ import {
 import type { Deps } from '../../deps.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import { sendPage } from '../../plugins/paging.js';
+import { ITEM_CACHE_CONTROL, LIST_CACHE_CONTROL } from '../catalog/answers.js';
 import * as service from './service.js';
 
+/** Public reads come from the read model, their answers kept ready (docs/read-model.md). */
 export const activityRoutes =
-  ({ db }: Pick<Deps, 'db'>): FastifyPluginAsyncZod =>
+  ({ catalog, answers }: Pick<Deps, 'catalog' | 'answers'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/activities',
@@ -30,8 +32,15 @@ export const activityRoutes =
             400: apiErrorSchema,
           },
         },
+        onRequest: answers.onRequest,
       },
-      async (request, reply) => sendPage(request, reply, await service.listActivities(db, request.query)),
+      async (request, reply) =>
+        answers.send(
+          request,
+          reply,
+          sendPage(request, reply, service.listActivities(catalog, request.query)),
+          LIST_CACHE_CONTROL,
+        ),
     );
 
     app.get(
@@ -45,8 +54,15 @@ export const activityRoutes =
           querystring: positionQuery,
           response: { 200: activitySchema, 400: apiErrorSchema, 404: apiErrorSchema },
         },
+        onRequest: answers.onRequest,
       },
-      async (request) => service.getActivity(db, request.params.id, request.query),
+      async (request, reply) =>
+        answers.send(
+          request,
+          reply,
+          service.getActivity(catalog, request.params.id, request.query),
+          ITEM_CACHE_CONTROL,
+        ),
     );
 
     app.get(
@@ -54,7 +70,8 @@ export const activityRoutes =
       {
         config: { access: 'public' },
         schema: { tags: ['activities'], summary: 'Public activities per kind', response: { 200: statsSchema } },
+        onRequest: answers.onRequest,
       },
-      async () => service.getStats(db),
+      async (request, reply) => answers.send(request, reply, service.getStats(catalog), ITEM_CACHE_CONTROL),
     );
   };

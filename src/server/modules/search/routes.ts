@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { suggestionListSchema, suggestionsQuery } from '../../../domain/suggestions.js';
 import type { Deps } from '../../deps.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
+import { LIST_CACHE_CONTROL } from '../catalog/answers.js';
 import * as service from './service.js';
 
+/** Suggestions come from the read model, their answers kept ready (docs/read-model.md). */
 export const searchRoutes =
-  ({ db }: Pick<Deps, 'db'>): FastifyPluginAsyncZod =>
+  ({ catalog, answers }: Pick<Deps, 'catalog' | 'answers'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/search/suggestions',
@@ -18,7 +20,9 @@ export const searchRoutes =
           querystring: suggestionsQuery,
           response: { 200: suggestionListSchema, 400: apiErrorSchema },
         },
+        onRequest: answers.onRequest,
       },
-      async (request) => service.suggest(db, request.query.q, request.query.lng),
+      async (request, reply) =>
+        answers.send(request, reply, service.suggest(catalog, request.query.q, request.query.lng), LIST_CACHE_CONTROL),
     );
   };

@@ -8,9 +8,7 @@ import {
   suggestionLimit,
 } from '../../../domain/search.js';
 import type { Suggestion } from '../../../domain/suggestions.js';
-import type { Db } from '../../db/client.js';
-import * as activitiesRepo from '../activities/repository.js';
-import * as tagsRepo from '../tags/repository.js';
+import type { Catalog } from '../catalog/service.js';
 
 const startsWithWord = (text: string, phrase: string) => ` ${normalizeText(text)}`.includes(` ${phrase}`);
 
@@ -19,16 +17,15 @@ const startsWithWord = (text: string, phrase: string) => ` ${normalizeText(text)
  * activities, towns and approved tags whose words start with the query;
  * de-duplicated, at most 6, or 8 for sport-type queries.
  */
-export async function suggest(db: Db, query: string, language: Language = DEFAULT_LANGUAGE): Promise<Suggestion[]> {
+export function suggest(catalog: Catalog, query: string, language: Language = DEFAULT_LANGUAGE): Suggestion[] {
   const words = searchWords(query);
   const phrase = words.join(' ');
   if (phrase.length < SUGGESTION_MIN_LENGTH) return [];
   const limit = suggestionLimit(query);
-  const [activityRows, cities, tags] = await Promise.all([
-    activitiesRepo.suggestActivities(db, words, language, limit),
-    activitiesRepo.publicCities(db),
-    tagsRepo.listApproved(db),
-  ]);
+  const model = catalog.current;
+  const activityRows = model.suggest(words, language, limit);
+  const cities = model.cities();
+  const tags = model.tags();
   const candidates: Suggestion[] = [
     ...POPULAR_TERMS.filter((term) => term.startsWith(phrase)).map((text): Suggestion => ({ text, kind: 'term' })),
     ...cities.filter((city) => startsWithWord(city, phrase)).map((text): Suggestion => ({ text, kind: 'city' })),

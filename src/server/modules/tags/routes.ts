@@ -18,6 +18,7 @@ import type { Deps } from '../../deps.js';
 import { principalOfRequest } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import { sendPage } from '../../plugins/paging.js';
+import { ITEM_CACHE_CONTROL } from '../catalog/answers.js';
 import * as service from './service.js';
 
 /**
@@ -45,8 +46,10 @@ export const tagRoutes =
       {
         config: { access: 'public' },
         schema: { tags: ['tags'], summary: 'Approved tags (the filter chips)', response: { 200: tagListSchema } },
+        onRequest: deps.answers.onRequest,
       },
-      async () => service.listApprovedTags(db),
+      async (request, reply) =>
+        deps.answers.send(request, reply, service.listApprovedTags(deps.catalog), ITEM_CACHE_CONTROL),
     );
 
     app.get(
@@ -59,8 +62,15 @@ export const tagRoutes =
           params: activityIdParams,
           response: { 200: tagListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
         },
+        onRequest: deps.answers.onRequest,
       },
-      async (request) => service.listActivityTags(db, request.params.id),
+      async (request, reply) =>
+        deps.answers.send(
+          request,
+          reply,
+          service.listActivityTags(deps.catalog, request.params.id),
+          ITEM_CACHE_CONTROL,
+        ),
     );
 
     app.post(

@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError, isUniqueViolation } from '../../errors.js';
-import { assertPublicActivity } from '../activities/service.js';
+import { activityNotFound, assertPublicActivity } from '../activities/service.js';
+import type { Catalog } from '../catalog/service.js';
 import * as repo from './repository.js';
 
 type TagDeps = Pick<Deps, 'db' | 'clock'>;
@@ -43,11 +44,14 @@ function presentLink(link: repo.ActivityTagRow, activityName: string, tag: repo.
   };
 }
 
-export const listApprovedTags = (db: Db): Promise<Tag[]> => repo.listApproved(db);
+/** Approved tags, from the read model (docs/read-model.md). */
+export const listApprovedTags = (catalog: Catalog): Tag[] => catalog.current.tags();
 
-export async function listActivityTags(db: Db, activityId: number): Promise<Tag[]> {
-  await assertPublicActivity(db, activityId);
-  return repo.listApprovedForActivity(db, activityId);
+/** A public activity's approved tags, from the read model; 404 when it is not public. */
+export function listActivityTags(catalog: Catalog, activityId: number): Tag[] {
+  const tags = catalog.current.tagsOf(activityId);
+  if (!tags) throw activityNotFound();
+  return tags;
 }
 
 export async function listTags(db: Db, query: PageQuery & { status?: TagStatus }): Promise<Page<AdminTag>> {

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { Catalog } from './service.js';
+
+/**
+ * Answers of the public reads, kept ready (docs/read-model.md#http-caching):
+ * the JSON bytes of an answer (and their gzip and brotli forms, made the
+ * first time someone asks for them) per URL, with an ETag of their content,
+ * until the read model changes. A request for a URL answered before skips
+ * validation, the handler and serialization; `If-None-Match` gets a 304.
+ */
+
+/** Lists and searches: fresh for a minute, then served stale while a CDN asks again. */
+export const LIST_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+/** One activity, the stats, the tags. */
+export const ITEM_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=3600';
+
+interface Answer {
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  etag: string;
+  cacheControl: string;
+  headers: Record<string, string>;
+}
+
+/** Enough for every page and filter people use; an endless variety of URLs only pushes the oldest out. */
+const MAX_ANSWERS = 5000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+export interface AnswerCache {
+  /** Route option: answers a URL seen before, at the current version of the read model. */
+  onRequest: onRequestHookHandler;
+  /** Serializes `payload`, keeps it for the URL, and sends it (or a 304). */
+  send(request: FastifyRequest, reply: FastifyReply, payload: unknown, cacheControl: string): FastifyReply;
+  clear(): void;
+  readonly size: number;
+}
+
+const matches = (header: string | undefined, etag: string) =>
+  header !== undefined && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
+
+function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = request.headers['accept-encoding'];
+  if (typeof accepted !== 'string') return null;
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+function reply304or200(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
+  reply.header('ETag', answer.etag).header('Cache-Control', answer.cacheControl).header('Vary', 'Accept-Encoding');
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
+  reply.type('application/json; charset=utf-8');
+  // Small answers go as they are; larger ones in the encoding the client takes, compressed once.
+  const encoding = answer.body.length >= 1024 ? encodingFor(request) : null;
+  if (encoding === 'br') {
+    answer.br ??= brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('Content-Encoding', 'br').send(answer.br);
+  }
+  if (encoding === 'gzip') {
+    answer.gzip ??= gzipSync(answer.body, { level: 6 });
+    return reply.header('Content-Encoding', 'gzip').send(answer.gzip);
+  }
+  return reply.send(answer.body);
+}
+
+/**
+ * `consistentReads`: every read first waits until the read model has every
+ * change committed before it (one NOTIFY round trip to the database). The API
+ * tests use it, as they write with factories straight into the database;
+ * the app does not (a read then never touches the database).
+ */
+export function createAnswerCache(catalog: Catalog, { consistentReads = false } = {}): AnswerCache {
+  const answers = new LRUCache<string, Answer>({
+    max: MAX_ANSWERS,
+    maxSize: MAX_BYTES,
+    sizeCalculation: (answer) => answer.body.length * 2 + 200,
+  });
+  catalog.onChange(() => answers.clear());
+
+  return {
+    onRequest: consistentReads
+      ? async (request, reply) => {
+          await catalog.sync();
+          const answer = answers.get(request.url);
+          if (answer) return reply304or200(request, reply, answer);
+        }
+      : (request, reply, done) => {
+          const answer = answers.get(request.url);
+          if (!answer) return done();
+          reply304or200(request, reply, answer);
+        },
+
+    send(request, reply, payload, cacheControl) {
+      const body = Buffer.from(JSON.stringify(payload));
+      const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+      const headers: Record<string, string> = {};
+      for (const name of ['x-total-count', 'link']) {
+        const value = reply.getHeader(name);
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const answer: Answer = { body, etag, cacheControl, headers };
+      // Computed and kept in one go: no change of the read model can come in between.
+      answers.set(request.url, answer);
+      return reply304or200(request, reply, answer);
+    },
+
+    clear: () => answers.clear(),
+    get size() {
+      return answers.size;
+    },
+  };
+}

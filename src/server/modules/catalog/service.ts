@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { CatalogModel } from './model.js';
+import * as repo from './repository.js';
+
+/** The channel the database triggers notify (src/server/db/migrations/0008_catalog_notify.sql). */
+export const CATALOG_CHANNEL = 'catalog';
+/** More changed activities than this at once: read everything again instead. */
+const PATCH_LIMIT = 200;
+/** A change that cannot be read (the database is down) is tried again after this long. */
+const RETRY_MS = 1000;
+/** How long a write's answer waits for the read model to have its change. */
+const SYNC_TIMEOUT_MS = 1000;
+
+/**
+ * The public read model, kept current (docs/read-model.md): built from the
+ * database once, then patched after every committed change the database
+ * triggers announce (LISTEN/NOTIFY), so that every app instance on the
+ * database follows. Anonymous reads never touch the database.
+ */
+export class Catalog {
+  private model: CatalogModel = new CatalogModel([], []);
+  /** Goes up with every change applied; part of the public answers' ETags. */
+  version = 0;
+  private pendingIds = new Set<number>();
+  private pendingAll = false;
+  /** Notifications received / applied; a sync waits for its own to be applied. */
+  private received = 0;
+  private applied = 0;
+  private waiters: { upTo: number; resolve: () => void }[] = [];
+  private running: Promise<void> | null = null;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private syncs = new Map<string, () => void>();
+  private stopListening: (() => Promise<void>) | null = null;
+  private closed = false;
+  private listeners = new Set<() => void>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Listens first, then reads everything: no change can fall between the two. */
+  async start(): Promise<void> {
+    this.stopListening = await this.database.listen(
+      CATALOG_CHANNEL,
+      (payload) => this.onNotify(payload),
+      () => this.onNotify('all'),
+    );
+    await this.reloadAll();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    // A database already closed has stopped listening with it.
+    await this.stopListening?.().catch(() => undefined);
+    for (const resolve of this.syncs.values()) resolve();
+    this.syncs.clear();
+  }
+
+  /** The current snapshot; a change replaces it, so a read sees one consistent catalogue. */
+  get current(): CatalogModel {
+    return this.model;
+  }
+
+  /** Called after every applied change (caches of answers drop what they hold). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private onNotify(payload: string) {
+    if (payload.startsWith('sync:')) {
+      // Everything committed before this sync was notified before it: once that is applied, the sync is done.
+      const resolve = this.syncs.get(payload.slice(5));
+      if (resolve) this.whenApplied(this.received).then(resolve, resolve);
+      return;
+    }
+    this.received++;
+    if (payload === 'all') this.pendingAll = true;
+    else if (payload.startsWith('a:')) {
+      const id = Number(payload.slice(2));
+      if (Number.isInteger(id)) this.pendingIds.add(id);
+    }
+    this.schedule();
+  }
+
+  private whenApplied(upTo: number): Promise<void> {
+    if (this.applied >= upTo) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ upTo, resolve }));
+  }
+
+  private schedule() {
+    if (this.running || this.closed || this.retryTimer) return;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.received > this.applied && !this.retryTimer) this.schedule();
+    });
+  }
+
+  /** Applies what was announced, in batches, until nothing waits. */
+  private async drain(): Promise<void> {
+    while (!this.closed && (this.pendingAll || this.pendingIds.size > 0)) {
+      const upTo = this.received;
+      const all = this.pendingAll || this.pendingIds.size > PATCH_LIMIT;
+      const ids = [...this.pendingIds];
+      this.pendingAll = false;
+      this.pendingIds.clear();
+      try {
+        if (all) await this.reloadAll();
+        else await this.reload(ids);
+      } catch (error) {
+        // The database is down or busy: keep serving what we have, and try again.
+        this.log.warn({ err: error }, 'read model: a change could not be read; trying again');
+        if (all) this.pendingAll = true;
+        for (const id of ids) this.pendingIds.add(id);
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = undefined;
+          this.schedule();
+        }, RETRY_MS);
+        this.retryTimer.unref();
+        return;
+      }
+      this.applied = Math.max(this.applied, upTo);
+      this.waiters = this.waiters.filter((w) => {
+        if (w.upTo > this.applied) return true;
+        w.resolve();
+        return false;
+      });
+    }
+    if (!this.pendingAll && this.pendingIds.size === 0) {
+      this.applied = Math.max(this.applied, this.received);
+      this.waiters = this.waiters.filter((w) => {
+        if (w.upTo > this.applied) return true;
+        w.resolve();
+        return false;
+      });
+    }
+  }
+
+  private replace(model: CatalogModel) {
+    this.model = model;
+    this.version++;
+    for (const listener of this.listeners) listener();
+  }
+
+  private async reloadAll() {
+    const started = performance.now();
+    const [rows, tags] = await Promise.all([
+      repo.publicActivities(this.database.db),
+      repo.approvedTags(this.database.db),
+    ]);
+    this.replace(new CatalogModel(rows, tags));
+    this.log.debug({ activities: rows.length, ms: Math.round(performance.now() - started) }, 'read model built');
+  }
+
+  private async reload(ids: number[]) {
+    const rows = await repo.publicActivities(this.database.db, ids);
+    const found = new Set(rows.map((r) => r.id));
+    this.replace(
+      this.model.patched(
+        rows,
+        ids.filter((id) => !found.has(id)),
+      ),
+    );
+  }
+
+  /**
+   * Resolves once every change committed before the call is in the read model
+   * (a NOTIFY of our own travels behind them), or after a second at most: a
+   * write's answer waits for it, so that whoever wrote reads their write.
+   */
+  async sync(): Promise<void> {
+    if (this.closed) return;
+    const token = randomUUID();
+    const done = new Promise<void>((resolve) => this.syncs.set(token, resolve));
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, SYNC_TIMEOUT_MS).unref());
+    try {
+      await this.database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${`sync:${token}`})`);
+      await Promise.race([done, timeout]);
+    } catch {
+      // The database is down: nothing new was committed that we could wait for.
+    } finally {
+      this.syncs.delete(token);
+    }
+  }
+}
