@@ -10,7 +10,7 @@ import { E2E } from './support/ports';
  * the address lookup being down shows how the form copes.
  */
 test.use({ baseURL: E2E.offlineUrl });
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 /** A browser's ordinary User-Agent: robots (and headless browsers) are not counted. */
 const VISITOR_UA =

@@ -63,6 +63,9 @@ export async function apiFetch(path: string, { method = 'GET', query, body, sign
     },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     signal,
+    // Public answers may be cached for a minute (for CDNs, docs/read-model.md#http-caching); the app itself
+    // asks the server each time, which answers 304 when nothing changed, so a change shows at once.
+    cache: 'no-cache',
   });
   if (!response.ok) throw await errorFrom(response);
   return response;

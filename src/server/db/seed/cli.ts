@@ -2,7 +2,21 @@
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../client.js';
 import { resetDemoContent } from './index.js';
+import { seedScale } from './scale.js';
 
+/** `--scale N`: the demo content plus synthetic activities up to N in all (docs/benchmarks.md). */
+function scaleOf(args: string[]): number | null {
+  const at = args.indexOf('--scale');
+  if (at === -1) return null;
+  const value = Number(args[at + 1]);
+  if (!Number.isInteger(value) || value < 1 || value > 1_000_000) {
+    console.error('--scale takes the number of activities wanted in all, e.g. --scale 10000');
+    process.exit(2);
+  }
+  return value;
+}
+
+const scale = scaleOf(process.argv.slice(2));
 const config = loadConfig();
 const database = await openDatabase(config.database);
 try {
@@ -12,6 +26,13 @@ try {
   console.info(
     `Demo content written to the ${database.kind} database${config.auth.demoLogin ? ', with the demo accounts' : ', without demo accounts (demo login is off)'}.`,
   );
+  if (scale !== null) {
+    const started = performance.now();
+    const added = await seedScale(database.db, scale);
+    console.info(
+      `Added ${added} synthetic activities (${scale} in all) in ${Math.round(performance.now() - started)} ms.`,
+    );
+  }
 } finally {
   await database.close();
 }

@@ -1,0 +1,294 @@
+/**
+ * The read path's figures, each beside a ceiling measured in the same run
+ * (docs/benchmarks.md). Run after `npm run build`:
+ *
+ *   npm run bench            P1, P4 and cold start on the embedded database,
+ *                            and on PostgreSQL too when DATABASE_URL or
+ *                            TEST_DATABASE_URL names a server (a database of
+ *                            its own is made and dropped)
+ *   npm run bench -- --quick shorter runs, 2,000 activities (a smoke test)
+ *
+ * P1: requests/s and p99 of public reads at 32 connections (autocannon)
+ *     against a bare Fastify route sending the very same bytes.
+ * P4: p50/p95 of searches, filters, sorts and deep pages over 10,000
+ *     activities, one request at a time, every URL different (no answer is
+ *     served twice), against a bare route's latency.
+ * Cold start: from the process start to the first answer of /api/activities
+ *     on an existing embedded database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client.js';
+import { CatalogModel } from '../src/server/modules/catalog/model.js';
+import * as catalogRepo from '../src/server/modules/catalog/repository.js';
+
+const quick = process.argv.includes('--quick');
+const SCALE = quick ? 2000 : 10_000;
+const DURATION = quick ? 4 : 10;
+const CONNECTIONS = 32;
+const SAMPLES = quick ? 150 : 400;
+const PORT = 5310;
+const base = `http://127.0.0.1:${PORT}`;
+
+const serverUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+interface Target {
+  label: string;
+  env: Record<string, string>;
+  cleanup: () => Promise<void>;
+}
+
+async function embedded(): Promise<Target> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'dl-bench-'));
+  return { label: 'PGlite', env: { DATA_DIR: dir }, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+async function postgres(url: string): Promise<Target> {
+  const name = `dl_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const dir = await mkdtemp(path.join(tmpdir(), 'dl-bench-'));
+  return {
+    label: 'PostgreSQL',
+    env: { DATABASE_URL: own.href, DATA_DIR: dir },
+    cleanup: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The production build as `npm start` runs it (info logs go nowhere but are still written). */
+async function startApp(env: Record<string, string>): Promise<{ child: ChildProcess; startedMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server/server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123',
+      PUBLIC_URL: base,
+      DATABASE_URL: '',
+      TEST_DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 3000; i++) {
+    const ok = await fetch(`${base}/api/activities?limit=1`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { child, startedMs: performance.now() - started };
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the app did not start');
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function seed(env: Record<string, string>, scale: number) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/db/seed/cli.ts', '--scale', String(scale)], {
+      env: { ...process.env, DATABASE_URL: '', ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited with ${code}`))));
+  });
+}
+
+/** A bare Fastify route answering `body` as the app does: the ceiling of this machine for these bytes. */
+async function bare(body: Buffer, contentType: string) {
+  const app = Fastify({ logger: false });
+  app.get('/*', (_request, reply) => reply.type(contentType).send(body));
+  await app.listen({ port: PORT + 1, host: '127.0.0.1' });
+  return app;
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits);
+
+async function p1(target: Target, rows: string[]) {
+  const { child } = await startApp(target.env);
+  try {
+    for (const [name, url] of [
+      ['list', '/api/activities?limit=12'],
+      ['detail', '/api/activities/1'],
+      ['search', '/api/activities?search=chateau'],
+    ] as const) {
+      const answer = await fetch(`${base}${url}`);
+      const body = Buffer.from(await answer.arrayBuffer());
+      const ceiling = await bare(body, answer.headers.get('content-type') ?? 'application/json');
+      try {
+        await load(`http://127.0.0.1:${PORT + 1}${url}`); // warm-up of the client and the bare route
+        const bareRun = await load(`http://127.0.0.1:${PORT + 1}${url}`);
+        const appRun = await load(`${base}${url}`);
+        rows.push(
+          `| P1 ${name} | ${target.label} | ${fmt(appRun.rps)} req/s, p99 ${fmt(appRun.p99)} ms | ${fmt(bareRun.rps)} req/s, p99 ${fmt(bareRun.p99)} ms | **${fmt(appRun.rps / bareRun.rps, 2)}x** | ${body.length} B, ${appRun.errors} errors |`,
+        );
+      } finally {
+        await ceiling.close();
+      }
+    }
+  } finally {
+    await stop(child);
+  }
+}
+
+/** Distinct URLs of one kind; a random origin makes every one of them new to the app. */
+function urlsOf(kind: string, random: () => number): string[] {
+  const words = ['cha', 'chateau', 'randon', 'marche', 'wijn', 'lac', 'abbaye', 'velo', 'musee', 'fete', 'kelder kast'];
+  const sorts = ['distance', 'rating', 'price_low', 'price_high', 'name', 'newest'];
+  const categories = ['markten', 'feesten', 'sport', 'viewpoints', 'zomeractiviteiten', 'uitjes', 'top_rated'];
+  const langs = ['nl', 'en', 'fr', 'de', 'es'];
+  return Array.from({ length: SAMPLES }, (_, i) => {
+    const lat = (43.0547 + (random() - 0.5) * 0.4).toFixed(5);
+    const lon = (2.2186 + (random() - 0.5) * 0.4).toFixed(5);
+    const lng = langs[i % langs.length];
+    const at = `lat=${lat}&lon=${lon}&lng=${lng}`;
+    switch (kind) {
+      case 'search':
+        return `/api/activities?search=${encodeURIComponent(words[i % words.length] ?? 'cha')}&${at}`;
+      case 'filter':
+        return `/api/activities?category=${categories[i % categories.length]}&minPrice=5&maxPrice=${40 + (i % 5) * 10}&bookable=${i % 2 === 0}&minRating=${(i % 4) * 0.5}&${at}`;
+      case 'sort':
+        return `/api/activities?sort=${sorts[i % sorts.length]}&${at}`;
+      default:
+        return `/api/activities?sort=${sorts[i % sorts.length]}&offset=${Math.floor(random() * (SCALE - 100))}&limit=24&${at}`;
+    }
+  });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function timeAll(urls: string[], origin: string) {
+  const times: number[] = [];
+  for (const url of urls) {
+    const started = performance.now();
+    const response = await fetch(`${origin}${url}`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function p4(target: Target, rows: string[]) {
+  await seed(target.env, SCALE);
+  const { child, startedMs } = await startApp(target.env);
+  try {
+    let state = 42;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+    const sample = await (await fetch(`${base}/api/activities?limit=24`)).arrayBuffer();
+    const ceiling = await bare(Buffer.from(sample), 'application/json; charset=utf-8');
+    try {
+      const bareTimes = await timeAll(urlsOf('sort', random), `http://127.0.0.1:${PORT + 1}`);
+      rows.push(
+        `| P4 ceiling | ${target.label} | | p50 ${fmt(percentile(bareTimes, 50), 2)} ms, p95 ${fmt(percentile(bareTimes, 95), 2)} ms | | bare route, same client |`,
+      );
+    } finally {
+      await ceiling.close();
+    }
+    for (const kind of ['search', 'filter', 'sort', 'deep page']) {
+      const times = await timeAll(urlsOf(kind, random), base);
+      rows.push(
+        `| P4 ${kind} | ${target.label} | p50 ${fmt(percentile(times, 50), 2)} ms, p95 ${fmt(percentile(times, 95), 2)} ms | | | ${SCALE} activities, ${times.length} distinct URLs |`,
+      );
+    }
+    rows.push(
+      `| start with ${SCALE} activities | ${target.label} | ${fmt(startedMs)} ms to the first answer | | | read model built at start |`,
+    );
+  } finally {
+    await stop(child);
+  }
+}
+
+/** The read model's memory: the heap it keeps, built here from the same database (node --expose-gc). */
+async function modelMemory(target: Target, rows: string[]) {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) {
+    rows.push(`| read model memory | ${target.label} | (run with node --expose-gc) | | | |`);
+    return;
+  }
+  const database = await openDatabase(
+    target.env.DATABASE_URL
+      ? { kind: 'postgres', url: target.env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(target.env.DATA_DIR ?? '', 'pglite') },
+  );
+  try {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    let loaded: Awaited<ReturnType<typeof catalogRepo.publicActivities>> | null = await catalogRepo.publicActivities(
+      database.db,
+    );
+    const model = new CatalogModel(loaded, await catalogRepo.approvedTags(database.db));
+    const buildMs = performance.now() - started;
+    loaded = null;
+    gc();
+    const after = process.memoryUsage().heapUsed;
+    rows.push(
+      `| read model memory | ${target.label} | ${fmt((after - before) / 1024 / 1024, 1)} MB for ${model.size} activities | | | built in ${fmt(buildMs)} ms (read and index) |`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+async function coldStart(target: Target, rows: string[]) {
+  // The demo database exists already (P1 made it): this start only opens it and builds the read model.
+  const { child, startedMs } = await startApp(target.env);
+  await stop(child);
+  rows.push(
+    `| cold start | ${target.label} | ${fmt(startedMs)} ms to the first answer | | | existing database, 36 activities |`,
+  );
+}
+
+const rows: string[] = [];
+const targets: (() => Promise<Target>)[] = [embedded];
+if (serverUrl) targets.push(() => postgres(serverUrl));
+console.info(
+  `machine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}; ${new Date().toISOString()}`,
+);
+for (const make of targets) {
+  const target = await make();
+  try {
+    await p1(target, rows);
+    await coldStart(target, rows);
+    await p4(target, rows);
+    await modelMemory(target, rows);
+  } finally {
+    await target.cleanup();
+  }
+}
+console.info('\n| figure | database | the app | ceiling | ratio | notes |\n| --- | --- | --- | --- | --- | --- |');
+for (const row of rows) console.info(row);
