@@ -39,6 +39,7 @@ import { crossSitePlugin } from './plugins/cross-site.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { serializeRequest } from './plugins/log-redaction.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { securityPlugin } from './plugins/security.js';
 
 export interface AppDeps {
@@ -148,7 +149,13 @@ export async function buildApp(options: AppDeps) {
   const { auth } = config;
   // Rate limits are per route (logins, outside services, writes), keyed by the client's address as
   // the trusted proxy names it; an IPv6 client by its /64 (the library's default, kept explicit).
-  await app.register(rateLimit, { global: false, ipv6Subnet: 64 });
+  // On PostgreSQL the counters live in the database, so that every instance counts together; a database
+  // that cannot be reached lets the request through (it then fails on its own, with a 503).
+  await app.register(rateLimit, {
+    global: false,
+    ipv6Subnet: 64,
+    ...(database.kind === 'postgres' ? { store: databaseRateLimitStore(database.db), skipOnError: true } : {}),
+  });
   await app.register(authPlugin, {
     db: deps.db,
     secret,

@@ -12,7 +12,7 @@ export const TEST_DB_KIND = process.env.TEST_DB_KIND === 'postgres' ? 'postgres'
  * A fresh, migrated, empty database for one test file: a copy of the
  * run's template on the engine of this test project. `close` drops it.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase({ through }: { through?: (url: string) => string } = {}): Promise<Database> {
   if (TEST_DB_KIND === 'pglite') {
     const dump = await readFile(inject('pgliteTemplate'));
     return openPglite(null, new Blob([dump]));
@@ -27,7 +27,9 @@ export async function createTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const database = openPostgres(databaseUrl(template.adminUrl, name));
+  // `through`: reach the database by another way (a proxy a test can cut).
+  const url = databaseUrl(template.adminUrl, name);
+  const database = openPostgres(through ? through(url) : url);
   return {
     ...database,
     close: async () => {

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -66,4 +67,15 @@ export const adminSettings = pgTable('admin_settings', {
   value: text('value'),
   description: text('description'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Rate-limit counters shared by every app instance on one PostgreSQL server
+ * (docs/security.md#rate-limits-and-outside-services): one row per limited
+ * route and client, counting until `reset_at`.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 400 }).primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });

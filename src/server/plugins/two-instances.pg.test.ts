@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type App, buildApp } from '../app.js';
+import { type Database, openPostgres } from '../db/client.js';
+import { createActivity, createUser } from '../test/factories.js';
+import { sameOrigin, sessionCookieFor } from '../test/sessions.js';
+import { testConfig } from '../test/test-app.js';
+import { createTestDatabase } from '../test/test-db.js';
+
+/**
+ * Two app instances on one PostgreSQL database, as behind a load balancer
+ * (docs/deployment.md): a login on one is valid on the other, a write on one
+ * is in the other's public reads within a second (docs/read-model.md), and a
+ * rate limit counts the requests of both (docs/security.md).
+ */
+let database: Database;
+let second: Database;
+let a: App;
+let b: App;
+let activityId: number;
+
+beforeAll(async () => {
+  let url = '';
+  database = await createTestDatabase({
+    through: (given) => {
+      url = given;
+      return given;
+    },
+  });
+  second = openPostgres(url);
+  a = await buildApp({ config: testConfig(), database });
+  b = await buildApp({ config: testConfig(), database: second });
+  await Promise.all([a.ready(), b.ready()]);
+  activityId = await createActivity(database.db, { name: 'Cité de Carcassonne', price: 10 });
+  await Promise.all([a.deps.catalog.sync(), b.deps.catalog.sync()]);
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await second?.close();
+  await database?.close();
+});
+
+it('keeps a login made on one instance valid on the other', async () => {
+  const login = await a.inject({ method: 'POST', url: '/api/demo/login/visitor', headers: sameOrigin });
+  expect(login.statusCode).toBe(200);
+  const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
+  const user = await b.inject({ url: '/api/auth/user', headers: { cookie } });
+  expect(user.statusCode).toBe(200);
+  expect(user.json()).toMatchObject({ email: 'visitor@discoverlocal.test' });
+});
+
+it('shows a write made on one instance in the other’s public reads within a second', async () => {
+  const admin = await sessionCookieFor(
+    database.db,
+    (await createUser(database.db, { role: 'admin', isApproved: true })).id,
+  );
+  const before = await b.inject({ url: `/api/activities/${activityId}` });
+  expect(before.json()).toMatchObject({ price: 10 });
+  const etag = String(before.headers.etag);
+  const edit = await a.inject({
+    method: 'PATCH',
+    url: `/api/admin/activities/${activityId}`,
+    headers: { cookie: admin, ...sameOrigin },
+    payload: { price: 12.5 },
+  });
+  expect(edit.statusCode, edit.body).toBe(204);
+  const started = performance.now();
+  await expect
+    .poll(async () => (await b.inject({ url: `/api/activities/${activityId}` })).json<{ price: number }>().price, {
+      timeout: 1000,
+      interval: 20,
+    })
+    .toBe(12.5);
+  expect(performance.now() - started).toBeLessThan(1000);
+  // The other instance's cached answer went with the change: a new ETag, and the old one is no longer a 304.
+  const after = await b.inject({ url: `/api/activities/${activityId}`, headers: { 'if-none-match': etag } });
+  expect(after.statusCode).toBe(200);
+  expect(after.headers.etag).not.toBe(etag);
+});
+
+it('counts a rate limit over both instances', async () => {
+  // Demo logins: 20 a minute per address (docs/security.md), whichever instance takes them.
+  const login = (app: App) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/demo/login/visitor',
+      headers: sameOrigin,
+      remoteAddress: '10.77.0.1',
+    });
+  for (let i = 0; i < 20; i++) expect((await login(i % 2 === 0 ? a : b)).statusCode).toBe(200);
+  expect((await login(a)).statusCode).toBe(429);
+  expect((await login(b)).statusCode).toBe(429);
+  // Another address is not affected.
+  expect(
+    (
+      await a.inject({
+        method: 'POST',
+        url: '/api/demo/login/visitor',
+        headers: sameOrigin,
+        remoteAddress: '10.77.0.2',
+      })
+    ).statusCode,
+  ).toBe(200);
+});
