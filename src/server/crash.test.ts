@@ -18,11 +18,14 @@ import { TEST_DB_KIND } from './test/test-db.js';
  * runs it (from source here), on a file-backed embedded database or on
  * PostgreSQL, whichever this test project uses.
  */
-const PORT = 5400 + (TEST_DB_KIND === 'postgres' ? 1 : 0);
+/** A port of this run's own (the two test projects run at once). */
+const PORT = 20_000 + (process.pid % 20_000) + (TEST_DB_KIND === 'postgres' ? 1 : 0);
 const base = `http://127.0.0.1:${PORT}`;
 let dataDir: string;
 let env: Record<string, string>;
 let dropDatabase: (() => Promise<void>) | null = null;
+/** The server of the moment, stopped after the test whatever happens. */
+let running: ChildProcess | null = null;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'dl-crash-'));
@@ -44,6 +47,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
+  running?.kill('SIGKILL');
   await dropDatabase?.();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -66,6 +70,7 @@ async function start(): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  running = child;
   for (let i = 0; i < 600; i++) {
     const ready = await fetch(`${base}/api/ready`).then(
       (r) => r.ok,
@@ -119,9 +124,9 @@ it('keeps every write it acknowledged, once, through a kill -9', { timeout: 120_
             : fetch(`${base}/api/tags`, {
                 method: 'POST',
                 headers: { ...headers, cookie },
-                body: JSON.stringify({ name: `crash ${tag}` }),
+                body: JSON.stringify({ name: `crash-${tag}` }),
               });
-      const id = kind === 'tags' ? `crash ${tag}` : key;
+      const id = kind === 'tags' ? `crash-${tag}` : key;
       sent[kind].add(id);
       try {
         const res = await request;
@@ -161,7 +166,7 @@ it('keeps every write it acknowledged, once, through a kill -9', { timeout: 120_
     );
     const tags = await queryRows<{ name: string; n: number }>(
       database.db,
-      sql`select name, count(*)::int as n from tags where name like 'crash %' group by 1`,
+      sql`select name, count(*)::int as n from tags where name like 'crash-%' group by 1`,
     );
     const kept = {
       bookings: new Map(bookings.map((r) => [r.email, r.n])),

@@ -22,6 +22,8 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
   const seeded = await seedOnFirstStart(database.db, config.seed, { accounts: config.auth.demoLogin });
+  // The read model has what was seeded before the first request (docs/read-model.md).
+  await app.deps.catalog.sync();
   if (seeded) {
     app.log.info(
       { seed: config.seed, demoAccounts: config.auth.demoLogin },

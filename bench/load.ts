@@ -1,0 +1,129 @@
+/**
+ * Mixed traffic against the production build (docs/benchmarks.md#load):
+ * reads, searches, suggestions, logins and bookings at 100 connections for
+ * 60 s (`--seconds N` to change), on a file-backed embedded database. Fails
+ * (exit 1) on any connection error or 5xx, or when the server's memory keeps
+ * growing. Every request comes from its own forwarded address, as many
+ * visitors would, so the per-client rate limits do not turn the run into 429s.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 60;
+const PORT = 5320;
+const base = `http://127.0.0.1:${PORT}`;
+const dir = await mkdtemp(path.join(tmpdir(), 'dl-load-'));
+const server = spawn(process.execPath, ['dist/server/server.js'], {
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'load-test-session-secret-that-is-long-enough-01',
+    PUBLIC_URL: base,
+    DATA_DIR: dir,
+    DATABASE_URL: '',
+    DEMO_LOGIN: 'true',
+    TRUST_PROXY: 'loopback',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function rssMb(): Promise<number> {
+  const status = await readFile(`/proc/${server.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+try {
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`${base}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 600) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const ids = (await (await fetch(`${base}/api/activities?limit=100`)).json()) as {
+    id: number;
+    bookingRequired: boolean;
+  }[];
+  const bookable = ids.filter((a) => a.bookingRequired).map((a) => a.id);
+  const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  let n = 0;
+  const reads = [
+    '/api/activities?limit=12',
+    '/api/activities?category=markten',
+    '/api/activities?sort=rating&offset=12',
+    '/api/activities?search=chateau',
+    '/api/activities?search=lac&lng=fr',
+    '/api/search/suggestions?q=wan',
+    '/api/stats',
+    '/api/tags',
+  ];
+  const memory: number[] = [];
+  const sampler = setInterval(() => void rssMb().then((mb) => memory.push(mb)), 5000);
+  const result = await autocannon({
+    url: base,
+    connections: 100,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const i = n++;
+          const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+          const headers = { 'x-forwarded-for': address, origin: base, 'content-type': 'application/json' };
+          const kind = i % 20;
+          if (kind === 0) return { ...request, method: 'POST', path: '/api/demo/login/visitor', headers };
+          if (kind === 1) {
+            return {
+              ...request,
+              method: 'POST',
+              path: '/api/bookings',
+              headers,
+              body: JSON.stringify({
+                activityId: bookable[i % bookable.length],
+                customerName: 'Load Test',
+                customerEmail: `load-${i}@example.com`,
+                bookingDate: day,
+              }),
+            };
+          }
+          if (kind < 6)
+            return { ...request, method: 'GET', path: `/api/activities/${ids[i % ids.length]?.id ?? 1}`, headers };
+          return { ...request, method: 'GET', path: reads[i % reads.length] ?? '/api/stats', headers };
+        },
+      },
+    ],
+  });
+  clearInterval(sampler);
+  const statuses = result.statusCodeStats as Record<string, { count: number }>;
+  const fiveHundreds = Object.entries(statuses)
+    .filter(([code]) => Number(code) >= 500)
+    .reduce((sum, [, s]) => sum + s.count, 0);
+  const half = Math.floor(memory.length / 2);
+  const early = Math.max(...memory.slice(1, Math.max(2, half)));
+  const late = Math.max(...memory.slice(half));
+  console.info(
+    `${seconds} s at 100 connections: ${result.requests.total} requests (${Math.round(result.requests.average)}/s), p99 ${result.latency.p99} ms; statuses ${JSON.stringify(Object.fromEntries(Object.entries(statuses).map(([c, s]) => [c, s.count])))}; errors ${result.errors}, timeouts ${result.timeouts}; memory (RSS) ${memory.map((m) => Math.round(m)).join(' ')} MB`,
+  );
+  const problems = [
+    result.errors > 0 ? `${result.errors} connection errors` : '',
+    fiveHundreds > 0 ? `${fiveHundreds} answers 5xx` : '',
+    late > early * 1.25 + 20 ? `memory grew from ${Math.round(early)} to ${Math.round(late)} MB` : '',
+  ].filter(Boolean);
+  if (problems.length > 0) {
+    console.error(`load test failed: ${problems.join('; ')}`);
+    process.exitCode = 1;
+  } else console.info('load test passed: no errors, no 5xx, memory flat');
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await rm(dir, { recursive: true, force: true });
+}
