@@ -3,7 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import { type AppConfig, type Clock, type Deps, systemClock } from './deps.js';
@@ -70,6 +70,8 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID_HEADER = 'x-request-id';
+/** An answer that took longer than this is logged whatever it was. */
+const SLOW_MS = 1000;
 
 /** Builds the whole app as one Fastify instance; only server.ts listens. */
 export async function buildApp(options: AppDeps) {
@@ -85,6 +87,8 @@ export async function buildApp(options: AppDeps) {
     // A hop count is supported by Fastify (proxy-addr) though its types leave numbers out.
     trustProxy: config.trustProxy as boolean | string | string[],
     requestIdHeader: REQUEST_ID_HEADER,
+    // One line per request, written in onResponse below: reads that went well only at debug.
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     bodyLimit: 100 * 1024,
     // Requests Node cannot even parse (e.g. raw non-ASCII in the URL) still get our error shape.
@@ -135,6 +139,18 @@ export async function buildApp(options: AppDeps) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The guide is read a thousand times for every write (docs/read-model.md): a read answered 2xx or 304
+  // is logged at debug; writes, redirects, failures and slow answers at info.
+  app.addHook('onResponse', (request, reply, done) => {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const served = reply.statusCode < 300 || reply.statusCode === 304;
+    const level = read && served && reply.elapsedTime < SLOW_MS ? 'debug' : 'info';
+    // Fastify's logger is pino, which can say whether a level is written at all.
+    if ((request.log as FastifyBaseLogger & { isLevelEnabled(level: string): boolean }).isLevelEnabled(level)) {
+      request.log[level]({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+    done();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     // Whoever wrote reads their write: a write's answer waits until the read model has it.

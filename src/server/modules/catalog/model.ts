@@ -103,78 +103,126 @@ function textOf(e: Entry, language: Language) {
 
 /**
  * Words to activities, for "a word starts with" search: the distinct words of
- * every activity's search text, sorted, each with the activities that have it.
- * A query word is a range of this list (binary search), so search costs the
- * matching words, not the whole text.
+ * every activity's search text, sorted, each with the positions of the
+ * activities that have it. A query word is a range of this list (binary
+ * search), so search costs the words that match, not the whole text.
  */
 class WordIndex {
-  private words: string[] = [];
-  private postings: number[][] = [];
+  private readonly words: string[];
+  private readonly postings: Int32Array[];
 
-  constructor(entries: Iterable<Entry>) {
+  constructor(entries: readonly Entry[]) {
     const byWord = new Map<string, number[]>();
-    for (const e of entries) {
+    entries.forEach((e, position) => {
       for (const word of new Set(e.searchText.split(' '))) {
         if (!word) continue;
         const list = byWord.get(word);
-        if (list) list.push(e.id);
-        else byWord.set(word, [e.id]);
+        if (list) list.push(position);
+        else byWord.set(word, [position]);
       }
-    }
+    });
     this.words = [...byWord.keys()].sort();
-    this.postings = this.words.map((w) => byWord.get(w) ?? []);
+    this.postings = this.words.map((w) => Int32Array.from(byWord.get(w) ?? []));
   }
 
-  /** Ids of activities with a word starting with `prefix`. */
-  withPrefix(prefix: string): Set<number> {
+  /** Marks in `mask` (one byte per position) the activities with a word starting with `prefix`. */
+  mark(prefix: string, mask: Uint8Array): void {
     let lo = 0;
     let hi = this.words.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((this.words[mid] ?? '') < prefix) lo = mid + 1;
+      if ((this.words[mid] as string) < prefix) lo = mid + 1;
       else hi = mid;
     }
-    const out = new Set<number>();
-    for (let i = lo; i < this.words.length && (this.words[i] ?? '').startsWith(prefix); i++) {
-      for (const id of this.postings[i] ?? []) out.add(id);
+    for (let i = lo; i < this.words.length && (this.words[i] as string).startsWith(prefix); i++) {
+      for (const position of this.postings[i] as Int32Array) mask[position] = 1;
     }
-    return out;
   }
 }
 
-const byNumber = (a: number, b: number) => a - b;
+type Comparator = (a: number, b: number) => number;
+
+/** Moves the k-th element (by `compare`) of `a[lo..hi]` to `a[k]`, smaller ones before it, larger after. */
+function select(a: Int32Array, k: number, lo: number, hi: number, compare: Comparator): void {
+  while (hi > lo) {
+    // Median of three as the pivot: sorted or reversed input stays linear.
+    const mid = (lo + hi) >>> 1;
+    if (compare(a[mid] as number, a[lo] as number) < 0) swap(a, mid, lo);
+    if (compare(a[hi] as number, a[lo] as number) < 0) swap(a, hi, lo);
+    if (compare(a[hi] as number, a[mid] as number) < 0) swap(a, hi, mid);
+    const pivot = a[mid] as number;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (compare(a[i] as number, pivot) < 0) i++;
+      while (compare(a[j] as number, pivot) > 0) j--;
+      if (i <= j) swap(a, i++, j--);
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+}
+
+function swap(a: Int32Array, i: number, j: number) {
+  const t = a[i] as number;
+  a[i] = a[j] as number;
+  a[j] = t;
+}
+
+/** The elements `from` to `to` (excluded) of `a` as a full sort would place them, without sorting the rest. */
+function sortedRange(a: Int32Array, from: number, to: number, compare: Comparator): Int32Array {
+  const end = Math.min(to, a.length);
+  if (from >= end) return new Int32Array(0);
+  if (from > 0) select(a, from, 0, a.length - 1, compare);
+  // Everything up to `end` is now before the rest: a[from..end) holds the page, in any order.
+  select(a, end - 1, from, a.length - 1, compare);
+  return a.slice(from, end).sort(compare);
+}
 
 /** An immutable snapshot of the public catalogue; a change makes a new one. */
 export class CatalogModel {
   readonly size: number;
-  private readonly entries: Map<number, Entry>;
-  private readonly ordered: Entry[];
+  /** In id order; an activity's position here indexes every array below. */
+  private readonly entries: Entry[];
+  private readonly positionOf: Map<number, number>;
+  private readonly sponsor: Int8Array;
+  private readonly rating: Float64Array;
+  private readonly reviews: Int32Array;
+  /** Cents; NaN when unknown. */
+  private readonly price: Float64Array;
   private readonly index: WordIndex;
   private readonly approvedTags: PublicTag[];
   private readonly cityList: string[];
-  /** The default page (distance from Limoux, sponsors first), computed once. */
-  private defaultOrder: Entry[] | null = null;
+  /** Orders that do not depend on the visitor's position, made when first asked for. */
+  private newestOrder: Int32Array | null = null;
+  private readonly nameOrders = new Map<Language, Int32Array>();
+  /** The default list (distance from Limoux, sponsors first), made when first asked for. */
+  private defaultOrder: Int32Array | null = null;
 
   constructor(rows: Iterable<CatalogRow>, approvedTags: PublicTag[]) {
-    this.entries = new Map();
-    for (const row of rows) this.entries.set(row.id, entryOf(row));
-    this.ordered = [...this.entries.values()].sort((a, b) => a.id - b.id);
-    this.size = this.ordered.length;
-    this.index = new WordIndex(this.ordered);
+    this.entries = [...rows].map(entryOf).sort((a, b) => a.id - b.id);
+    this.size = this.entries.length;
+    this.positionOf = new Map(this.entries.map((e, i) => [e.id, i]));
+    this.sponsor = Int8Array.from(this.entries, (e) => e.sponsorLevel);
+    this.rating = Float64Array.from(this.entries, (e) => e.rating);
+    this.reviews = Int32Array.from(this.entries, (e) => e.reviewCount);
+    this.price = Float64Array.from(this.entries, (e) => e.priceCents ?? Number.NaN);
+    this.index = new WordIndex(this.entries);
     this.approvedTags = [...approvedTags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    this.cityList = [...new Set(this.ordered.map((e) => e.city))].sort();
+    this.cityList = [...new Set(this.entries.map((e) => e.city))].sort();
   }
 
   /** A new snapshot with `rows` put in place of (or beside) theirs and `gone` left out. */
   patched(rows: CatalogRow[], gone: Iterable<number>, approvedTags: PublicTag[] = this.approvedTags): CatalogModel {
-    const next = new Map<number, CatalogRow>(this.entries);
+    const next = new Map<number, CatalogRow>(this.entries.map((e) => [e.id, e]));
     for (const id of gone) next.delete(id);
     for (const row of rows) next.set(row.id, row);
     return new CatalogModel(next.values(), approvedTags);
   }
 
   has(id: number): boolean {
-    return this.entries.has(id);
+    return this.positionOf.has(id);
   }
 
   private present(e: Entry, language: Language, distance: number): Activity {
@@ -208,23 +256,20 @@ export class CatalogModel {
     };
   }
 
-  /** The activities a query's filters keep (docs/api.md#activities), in id order. */
-  private filtered(query: ActivityListQuery): Entry[] | null {
-    let candidates: Entry[] = this.ordered;
+  /** The positions a query's filters keep (docs/api.md#activities), in id order; null for all of them. */
+  private filtered(query: ActivityListQuery): Int32Array | null {
+    const n = this.size;
+    let mask: Uint8Array | null = null;
     if (query.search) {
       const words = searchWords(query.search);
       // A search of nothing but punctuation matches nothing.
-      if (words.length === 0) return [];
-      let ids: Set<number> = this.index.withPrefix(words[0] as string);
-      for (const word of words.slice(1)) {
-        if (ids.size === 0) break;
-        const hits = this.index.withPrefix(word);
-        const kept = new Set<number>();
-        for (const id of ids) if (hits.has(id)) kept.add(id);
-        ids = kept;
+      if (words.length === 0) return new Int32Array(0);
+      for (const word of words) {
+        const hits = new Uint8Array(n);
+        this.index.mark(word, hits);
+        if (mask === null) mask = hits;
+        else for (let i = 0; i < n; i++) mask[i] = (mask[i] as number) & (hits[i] as number);
       }
-      if (ids.size === 0) return [];
-      candidates = [...ids].sort(byNumber).flatMap((id) => this.entries.get(id) ?? []);
     }
     const { category, minRating, bookable, sponsored } = query;
     const minCents = query.minPrice === undefined ? undefined : toCents(query.minPrice);
@@ -238,19 +283,35 @@ export class CatalogModel {
       bookable === undefined &&
       sponsored === undefined &&
       tags.length === 0;
-    if (plain) return candidates === this.ordered && !query.search ? null : candidates;
-    return candidates.filter((e) => {
-      if (category === 'top_rated') {
-        if (e.rating < TOP_RATED_MIN_RATING) return false;
-      } else if (category && category !== 'alle' && e.category !== category) return false;
-      if (minCents !== undefined && (e.priceCents === null || e.priceCents < minCents)) return false;
-      if (maxCents !== undefined && (e.priceCents === null || e.priceCents > maxCents)) return false;
-      if (minRating !== undefined && minRating > 0 && e.rating < minRating) return false;
-      if (bookable !== undefined && e.bookingRequired !== bookable) return false;
-      if (sponsored !== undefined && e.isSponsored !== sponsored) return false;
-      for (const tag of tags) if (!e.tagNames.includes(tag)) return false;
-      return true;
-    });
+    if (plain && mask === null) return null;
+    const kept: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (mask !== null && mask[i] === 0) continue;
+      if (!plain) {
+        const e = this.entries[i] as Entry;
+        if (category === 'top_rated') {
+          if (e.rating < TOP_RATED_MIN_RATING) continue;
+        } else if (category && category !== 'alle' && e.category !== category) continue;
+        const price = this.price[i] as number;
+        if (minCents !== undefined && !(price >= minCents)) continue;
+        if (maxCents !== undefined && !(price <= maxCents)) continue;
+        if (minRating !== undefined && minRating > 0 && e.rating < minRating) continue;
+        if (bookable !== undefined && e.bookingRequired !== bookable) continue;
+        if (sponsored !== undefined && e.isSponsored !== sponsored) continue;
+        if (tags.length > 0 && !tags.every((tag) => e.tagNames.includes(tag))) continue;
+      }
+      kept.push(i);
+    }
+    return Int32Array.from(kept);
+  }
+
+  /** Distances from `origin` of the positions given (by position; the others stay 0). */
+  private distances(origin: Position, positions: Int32Array | null): Float64Array {
+    const out = new Float64Array(this.size);
+    const distanceOf = distanceFrom(origin);
+    if (positions === null) for (let i = 0; i < this.size; i++) out[i] = distanceOf(this.entries[i] as Entry);
+    else for (const i of positions) out[i] = distanceOf(this.entries[i] as Entry);
+    return out;
   }
 
   /** A page of public activities and how many match (docs/api.md#lists-in-pages). */
@@ -259,97 +320,121 @@ export class CatalogModel {
     const origin = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : LIMOUX;
     const atLimoux = origin.lat === LIMOUX.lat && origin.lon === LIMOUX.lon;
     const filtered = this.filtered(query);
-    const all = filtered ?? this.ordered;
-    const distanceOf = distanceFrom(origin);
-    if (all.length === 0) return { items: [], total: 0 };
+    const total = filtered === null ? this.size : filtered.length;
+    if (total === 0 || query.offset >= total) return { items: [], total };
+    const from = query.offset;
+    const to = Math.min(total, query.offset + query.limit);
 
-    let sorted: Entry[];
-    let distances: Map<number, number> | null = null;
-    if (filtered === null && query.sort === 'distance' && atLimoux) {
-      this.defaultOrder ??= this.sortEntries(this.ordered, 'distance', language, distanceOf);
-      sorted = this.defaultOrder;
+    let page: Int32Array;
+    let distance: Float64Array | null = null;
+    if (query.sort === 'newest' || query.sort === 'name') {
+      // Orders that do not depend on the position: kept, and only filtered here.
+      const order = query.sort === 'newest' ? this.newest() : this.byName(language);
+      page = this.pick(order, filtered, from, to);
+    } else if (filtered === null && query.sort === 'distance' && atLimoux) {
+      this.defaultOrder ??= this.orderAll(this.comparator('distance', this.distances(LIMOUX, null)));
+      page = this.defaultOrder.slice(from, to);
     } else {
-      distances = new Map();
-      sorted = this.sortEntries(all, query.sort, language, distanceOf, distances);
+      distance = this.distances(origin, filtered);
+      const positions = filtered ?? Int32Array.from({ length: this.size }, (_, i) => i);
+      page = sortedRange(positions, from, to, this.comparator(query.sort, distance));
     }
-    const page = sorted.slice(query.offset, query.offset + query.limit);
+    const distanceOf = distanceFrom(origin);
     return {
-      items: page.map((e) => this.present(e, language, distances?.get(e.id) ?? distanceOf(e))),
-      total: all.length,
+      items: Array.from(page, (i) => {
+        const e = this.entries[i] as Entry;
+        return this.present(e, language, distance ? (distance[i] as number) : distanceOf(e));
+      }),
+      total,
     };
   }
 
   /** The orders of the SQL they replace: sponsors first only in the default (distance) order (docs/product.md#sponsorship). */
-  private sortEntries(
-    entries: Entry[],
-    sort: ActivityListQuery['sort'],
-    language: Language,
-    distanceOf: (e: Entry) => number,
-    keep?: Map<number, number>,
-  ): Entry[] {
-    const n = entries.length;
-    const distance = new Float64Array(n);
-    const order = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const e = entries[i] as Entry;
-      distance[i] = distanceOf(e);
-      keep?.set(e.id, distance[i] as number);
-      order[i] = i;
-    }
-    const at = (i: number) => entries[i] as Entry;
-    const d = (i: number) => distance[i] as number;
-    let compare: (a: number, b: number) => number;
+  private comparator(sort: 'distance' | 'rating' | 'price_low' | 'price_high', d: Float64Array): Comparator {
+    const { sponsor, rating, reviews, price, entries } = this;
+    const id = (i: number) => (entries[i] as Entry).id;
     switch (sort) {
       case 'distance':
-        compare = (a, b) => at(b).sponsorLevel - at(a).sponsorLevel || d(a) - d(b) || at(a).id - at(b).id;
-        break;
+        return (a, b) =>
+          (sponsor[b] as number) - (sponsor[a] as number) || (d[a] as number) - (d[b] as number) || id(a) - id(b);
       case 'rating':
-        compare = (a, b) =>
-          at(b).rating - at(a).rating || at(b).reviewCount - at(a).reviewCount || d(a) - d(b) || at(a).id - at(b).id;
-        break;
+        return (a, b) =>
+          (rating[b] as number) - (rating[a] as number) ||
+          (reviews[b] as number) - (reviews[a] as number) ||
+          (d[a] as number) - (d[b] as number) ||
+          id(a) - id(b);
       case 'price_low':
       case 'price_high': {
         const sign = sort === 'price_low' ? 1 : -1;
-        compare = (a, b) => {
-          const pa = at(a).priceCents;
-          const pb = at(b).priceCents;
+        return (a, b) => {
+          const pa = price[a] as number;
+          const pb = price[b] as number;
           if (pa !== pb) {
-            if (pa === null) return 1;
-            if (pb === null) return -1;
+            // Unknown prices last either way.
+            if (Number.isNaN(pa)) return Number.isNaN(pb) ? (d[a] as number) - (d[b] as number) || id(a) - id(b) : 1;
+            if (Number.isNaN(pb)) return -1;
             return sign * (pa - pb);
           }
-          return d(a) - d(b) || at(a).id - at(b).id;
+          return (d[a] as number) - (d[b] as number) || id(a) - id(b);
         };
-        break;
       }
-      case 'name': {
-        const names = entries.map((e) => textOf(e, language).sortName);
-        compare = (a, b) => {
-          const na = names[a] as string;
-          const nb = names[b] as string;
-          return na < nb ? -1 : na > nb ? 1 : at(a).id - at(b).id;
-        };
-        break;
-      }
-      case 'newest':
-        compare = (a, b) => at(b).createdAtMs - at(a).createdAtMs || at(b).id - at(a).id;
-        break;
     }
-    return Array.from(order)
-      .sort(compare)
-      .map((i) => at(i));
+  }
+
+  private orderAll(compare: Comparator): Int32Array {
+    return Int32Array.from({ length: this.size }, (_, i) => i).sort(compare);
+  }
+
+  private newest(): Int32Array {
+    this.newestOrder ??= this.orderAll(
+      (a, b) =>
+        (this.entries[b] as Entry).createdAtMs - (this.entries[a] as Entry).createdAtMs ||
+        (this.entries[b] as Entry).id - (this.entries[a] as Entry).id,
+    );
+    return this.newestOrder;
+  }
+
+  private byName(language: Language): Int32Array {
+    let order = this.nameOrders.get(language);
+    if (!order) {
+      const names = this.entries.map((e) => textOf(e, language).sortName);
+      order = this.orderAll((a, b) => {
+        const na = names[a] as string;
+        const nb = names[b] as string;
+        return na < nb ? -1 : na > nb ? 1 : (this.entries[a] as Entry).id - (this.entries[b] as Entry).id;
+      });
+      this.nameOrders.set(language, order);
+    }
+    return order;
+  }
+
+  /** The `from`-th to `to`-th of `order` that the filter kept. */
+  private pick(order: Int32Array, filtered: Int32Array | null, from: number, to: number): Int32Array {
+    if (filtered === null) return order.slice(from, to);
+    const keep = new Uint8Array(this.size);
+    for (const i of filtered) keep[i] = 1;
+    const out: number[] = [];
+    let seen = 0;
+    for (const i of order) {
+      if (keep[i] === 0) continue;
+      if (seen++ >= from) out.push(i);
+      if (seen >= to) break;
+    }
+    return Int32Array.from(out);
   }
 
   /** One public activity, localized, with its distance from `origin`; null when it is not public. */
   get(id: number, origin: Position, language: Language): Activity | null {
-    const e = this.entries.get(id);
-    return e ? this.present(e, language, distanceFrom(origin)(e)) : null;
+    const position = this.positionOf.get(id);
+    if (position === undefined) return null;
+    const e = this.entries[position] as Entry;
+    return this.present(e, language, distanceFrom(origin)(e));
   }
 
   /** Public activities per category, every category present. */
   countsByCategory(): Record<Category, number> {
     const counts = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
-    for (const e of this.ordered) counts[e.category]++;
+    for (const e of this.entries) counts[e.category]++;
     return counts;
   }
 
@@ -358,8 +443,10 @@ export class CatalogModel {
   }
 
   tagsOf(id: number): PublicTag[] | null {
-    const e = this.entries.get(id);
-    return e ? [...e.tags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) : null;
+    const position = this.positionOf.get(id);
+    if (position === undefined) return null;
+    const e = this.entries[position] as Entry;
+    return [...e.tags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   cities(): string[] {
@@ -373,8 +460,8 @@ export class CatalogModel {
   suggest(words: string[], language: Language, limit: number): { id: number; name: string }[] {
     if (words.length === 0) return [];
     const phrase = words.join(' ');
-    const matches = this.filtered({ search: phrase } as ActivityListQuery) ?? [];
-    return matches
+    const matches = this.filtered({ search: phrase } as ActivityListQuery) ?? new Int32Array(0);
+    return Array.from(matches, (i) => this.entries[i] as Entry)
       .map((e) => {
         const text = textOf(e, language);
         return { e, name: text.name, inName: ` ${text.sortName}`.includes(` ${phrase}`) };

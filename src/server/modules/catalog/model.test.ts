@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { type ActivityListQuery, CATEGORIES, SORT_OPTIONS } from '../../../domain/activities.js';
+import { haversineKm, LIMOUX } from '../../../domain/geo.js';
+import { LANGUAGES } from '../../../domain/languages.js';
+import { buildSearchDocument, normalizeText } from '../../../domain/search.js';
+import { type CatalogRow, CatalogModel } from './model.js';
+
+/**
+ * The read model's pages against the plain rule they implement: sort
+ * everything the filters keep, then cut the page (docs/read-model.md). The
+ * model does less work (a partial selection, kept orders); the answers must
+ * be the same for any query.
+ */
+function generator(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const WORDS = ['chateau', 'lac', 'marche', 'vin', 'abbaye', 'randonnee', 'velo', 'cave', 'gorges', 'pont'];
+
+function rows(count: number, random: () => number): CatalogRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const words = [WORDS[Math.floor(random() * WORDS.length)], WORDS[Math.floor(random() * WORDS.length)]];
+    const name = `${words.join(' ')} ${i}`;
+    const priceRoll = random();
+    const text = {
+      name,
+      description: `Description ${i}`,
+      location: null,
+      openingHours: null,
+      marketDays: null,
+      sortName: normalizeText(name),
+    };
+    return {
+      id: i + 1,
+      language: 'fr',
+      category: CATEGORIES[Math.floor(random() * CATEGORIES.length)] ?? 'sport',
+      address: null,
+      city: 'Limoux',
+      latitude: LIMOUX.lat + (random() - 0.5),
+      longitude: LIMOUX.lon + (random() - 0.5),
+      imageUrl: null,
+      // Few distinct values, so that ties (and their tie-breaks) are common.
+      rating: Math.floor(random() * 6) / 2 + 2,
+      reviewCount: Math.floor(random() * 3),
+      priceCents: priceRoll < 0.2 ? null : Math.floor(random() * 5) * 500,
+      contactPhone: null,
+      contactEmail: null,
+      website: null,
+      bookingRequired: random() < 0.3,
+      isSponsored: false,
+      sponsorLevel: 0,
+      createdAt: new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 50) * 86_400_000),
+      searchText: buildSearchDocument([name]),
+      original: text,
+      translations: { nl: { ...text, name: `NL ${name}`, sortName: normalizeText(`NL ${name}`) } },
+      tags: random() < 0.3 ? [{ id: 1, name: 'wijn', description: null, isApproved: true }] : [],
+    } satisfies CatalogRow;
+  }).map((row, i) => {
+    const level = i % 17 === 0 ? 3 : i % 23 === 0 ? 2 : 0;
+    return { ...row, sponsorLevel: level, isSponsored: level > 0 };
+  });
+}
+
+/** The rule, written out plainly. */
+function expected(all: CatalogRow[], q: ActivityListQuery) {
+  const origin = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon } : LIMOUX;
+  const d = (r: CatalogRow) => haversineKm(origin, { lat: r.latitude, lon: r.longitude });
+  const words = q.search ? normalizeText(q.search).split(' ') : [];
+  const kept = all.filter(
+    (r) =>
+      words.every((w) => r.searchText.includes(` ${w}`)) &&
+      (q.category === undefined || q.category === 'alle' || r.category === q.category) &&
+      (q.bookable === undefined || r.bookingRequired === q.bookable) &&
+      (q.minPrice === undefined || (r.priceCents !== null && r.priceCents >= q.minPrice * 100)),
+  );
+  const price = (r: CatalogRow, sign: number) =>
+    r.priceCents === null ? Number.POSITIVE_INFINITY : sign * r.priceCents;
+  const name = (r: CatalogRow) => (q.lng === 'nl' ? r.translations.nl?.sortName : r.original.sortName) ?? '';
+  const byId = (a: CatalogRow, b: CatalogRow) => a.id - b.id;
+  const compare: Record<string, (a: CatalogRow, b: CatalogRow) => number> = {
+    distance: (a, b) => b.sponsorLevel - a.sponsorLevel || d(a) - d(b) || byId(a, b),
+    rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || d(a) - d(b) || byId(a, b),
+    price_low: (a, b) => price(a, 1) - price(b, 1) || d(a) - d(b) || byId(a, b),
+    price_high: (a, b) => price(a, -1) - price(b, -1) || d(a) - d(b) || byId(a, b),
+    name: (a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : byId(a, b)),
+    newest: (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+  };
+  const sorted = [...kept].sort(compare[q.sort]);
+  return { ids: sorted.slice(q.offset, q.offset + q.limit).map((r) => r.id), total: kept.length };
+}
+
+describe('the read model', () => {
+  it('answers every page as sorting everything would, for 500 random queries', () => {
+    const random = generator(7);
+    const all = rows(700, random);
+    const model = new CatalogModel(all, []);
+    for (let i = 0; i < 500; i++) {
+      const query = {
+        sort: SORT_OPTIONS[i % SORT_OPTIONS.length],
+        offset: random() < 0.3 ? 0 : Math.floor(random() * 720),
+        limit: 1 + Math.floor(random() * 40),
+        ...(random() < 0.3 ? { search: WORDS[Math.floor(random() * WORDS.length)]?.slice(0, 3) } : {}),
+        ...(random() < 0.3 ? { category: CATEGORIES[i % CATEGORIES.length] } : {}),
+        ...(random() < 0.2 ? { bookable: random() < 0.5 } : {}),
+        ...(random() < 0.2 ? { minPrice: 10 } : {}),
+        ...(random() < 0.5 ? { lat: LIMOUX.lat + random() - 0.5, lon: LIMOUX.lon + random() - 0.5 } : {}),
+        ...(random() < 0.5 ? { lng: LANGUAGES[i % 2 === 0 ? 0 : 1] } : {}),
+      } as ActivityListQuery;
+      const got = model.list(query);
+      const want = expected(all, query);
+      expect({ ids: got.items.map((a) => a.id), total: got.total }, JSON.stringify(query)).toEqual(want);
+    }
+  });
+});
