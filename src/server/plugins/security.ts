@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import fp from 'fastify-plugin';
 
 export interface SecurityOptions {
@@ -25,11 +25,15 @@ export function tileImageSource(template: string): string {
  * lets the page load only our own scripts, styles, fonts and data, plus the
  * map tiles; no framing; a referrer that still names our origin to the tile
  * server (OpenStreetMap's tile policy asks for one); HSTS only over HTTPS.
+ *
+ * helmet's middleware is built once here and run on every request: the
+ * Fastify wrapper (@fastify/helmet) builds it again on every request, which
+ * cost about 4% of a public read (docs/benchmarks.md).
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, { mapTileUrl, publicUrl }: SecurityOptions) => {
     const https = publicUrl.startsWith('https:');
-    await app.register(helmet, {
+    const headers = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -52,6 +56,9 @@ export const securityPlugin = fp(
       strictTransportSecurity: https ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: true } : false,
       xFrameOptions: { action: 'deny' },
     });
+    app.addHook('onRequest', (request, reply, done) =>
+      headers(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+    );
   },
   { name: 'security' },
 );
