@@ -14,6 +14,7 @@ import {
 } from './activities.js';
 import { LANGUAGES } from './languages.js';
 import { MAX_SEARCH_LENGTH } from './search.js';
+import { rowIdInPath } from './ids.js';
 
 /**
  * Zod schemas of the activities API: validation, types and OpenAPI from one
@@ -117,11 +118,7 @@ export const activityListQuery = z
 export type ActivityListQuery = z.output<typeof activityListQuery>;
 
 export const activityIdParams = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
-    .transform(Number)
-    .pipe(z.number().int().max(2_147_483_647, 'is too large')),
+  id: rowIdInPath(),
 });
 
 export const positionQuery = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROVIDER_STATUSES, ROLES } from './roles.js';
+import { rowIdInPath } from './ids.js';
 
 export const adminUserSchema = z.object({
   id: z.string(),
@@ -31,10 +32,7 @@ export const pendingProviderSchema = z.object({
 export type PendingProvider = z.infer<typeof pendingProviderSchema>;
 
 export const providerIdParams = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
-    .transform(Number),
+  id: rowIdInPath(),
 });
 
 export const userIdParams = z.strictObject({ userId: z.uuid({ error: 'must be a user id (UUID)' }) });

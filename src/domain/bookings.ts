@@ -3,6 +3,7 @@ import { optionalText } from './text-fields.js';
 import { isIsoDate } from './dates.js';
 import { LANGUAGES } from './languages.js';
 import { pageQueryShape } from './pagination.js';
+import { rowId, rowIdInPath } from './ids.js';
 
 /** Group size of one booking (docs/product.md#bookings). */
 export const BOOKING_PEOPLE = { min: 1, max: 8 } as const;
@@ -37,7 +38,7 @@ export const BOOKING_FIELD_LIMITS = { name: 200, email: 320, phone: 40, notes: 1
  * Paris) by the server, which knows the day.
  */
 export const createBookingBody = z.strictObject({
-  activityId: z.number({ error: 'must be the id of an activity' }).int().positive('must be the id of an activity'),
+  activityId: rowId('must be the id of an activity'),
   customerName: z
     .string({ error: 'is required' })
     .trim()
@@ -88,11 +89,7 @@ export const bookingSchema = z.object({
 export type Booking = z.infer<typeof bookingSchema>;
 
 export const bookingIdParams = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
-    .transform(Number)
-    .pipe(z.number().int().max(2_147_483_647, 'is too large')),
+  id: rowIdInPath(),
 });
 
 /** POST .../decline: an optional message the guest reads in their mail. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from './languages.js';
 import { MODERATION_STATUSES, moderationStatusQuery } from './moderation.js';
 import { pageQueryShape } from './pagination.js';
+import { rowIdInPath } from './ids.js';
 
 export const REVIEW_RATING = { min: 1, max: 5 } as const;
 
@@ -108,11 +109,7 @@ export const adminReviewSchema = z.object({
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 
 export const reviewIdParams = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
-    .transform(Number)
-    .pipe(z.number().int().max(2_147_483_647, 'is too large')),
+  id: rowIdInPath(),
 });
 
 export const adminReviewListQuery = z.strictObject({

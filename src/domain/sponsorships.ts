@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAID_PLANS, type PaidPlan, SPONSOR_PLANS } from './plans.js';
+import { rowId } from './ids.js';
 
 export { PAID_PLANS, type PaidPlan };
 
@@ -56,10 +57,7 @@ export type SponsorshipCheckoutBody = z.infer<typeof sponsorshipCheckoutBody>;
 
 export const billingPortalBody = z
   .object({
-    activityId: z
-      .number()
-      .int()
-      .positive()
+    activityId: rowId('must be the id of an activity')
       .optional()
       .describe("opens the portal on cancelling this activity's sponsorship"),
   })

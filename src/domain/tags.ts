@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MODERATION_STATUSES, type ModerationStatus } from './moderation.js';
 import { pageQueryShape } from './pagination.js';
 import { normalizeTagName, TAG_NAME_MAX_LENGTH, TAG_NAME_MIN_LENGTH, TAG_NAME_PATTERN } from './tag-names.js';
+import { rowIdInPath } from './ids.js';
 
 export const tagSchema = z.object({
   id: z.number().int(),
@@ -71,10 +72,7 @@ export const adminActivityTagSchema = z.object({
 export type AdminActivityTag = z.infer<typeof adminActivityTagSchema>;
 
 export const tagIdParams = z.strictObject({
-  tagId: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
-    .transform(Number),
+  tagId: rowIdInPath(),
 });
 
 /** GET /api/admin/tags: one page, of every tag or of one status. */

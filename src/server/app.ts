@@ -40,6 +40,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { serializeRequest } from './plugins/log-redaction.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
+import { textInputPlugin } from './plugins/text-input.js';
 import { securityPlugin } from './plugins/security.js';
 
 export interface AppDeps {
@@ -178,6 +179,7 @@ export async function buildApp(options: AppDeps) {
     secureCookies: auth.secureCookies,
   });
   await app.register(crossSitePlugin, { publicUrl: auth.publicUrl });
+  await app.register(textInputPlugin);
   const oidc = auth.oidc ? createOidc(auth.oidc, `${auth.publicUrl}/api/callback`) : null;
   await app.register(
     async (api) => {

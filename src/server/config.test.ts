@@ -215,8 +215,16 @@ function runServer(env: Record<string, string | undefined>) {
   return { child, exited, output: () => output };
 }
 
-async function waitUntilReady(port: number) {
-  for (let i = 0; i < 100; i++) {
+/**
+ * Waits for `/api/ready`, up to 45 s: a start-up with the demo seed and the read model takes a few seconds alone,
+ * far longer beside the other test workers on a two-core machine. Stops early when the server has exited, and
+ * fails with what the server printed, so a start-up error is not mistaken for slowness.
+ */
+async function waitUntilReady(port: number, server: ReturnType<typeof runServer>) {
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline && !exited) {
     await new Promise((r) => setTimeout(r, 200));
     if (
       await fetch(`http://127.0.0.1:${port}/api/ready`).then(
@@ -224,14 +232,14 @@ async function waitUntilReady(port: number) {
         () => false,
       )
     )
-      return true;
+      return;
   }
-  return false;
+  throw new Error(`the server did not become ready (${exited ? 'it exited' : 'after 45 s'}):\n${server.output()}`);
 }
 
 const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
-describe('server start-up and shutdown', () => {
+describe('server start-up and shutdown', { timeout: 60_000 }, () => {
   it('runs in production mode unless told otherwise: no demo login on a public address', async () => {
     const port = freePort();
     const server = runServer({
@@ -244,7 +252,7 @@ describe('server start-up and shutdown', () => {
       SEED: 'demo',
     });
     try {
-      expect(await waitUntilReady(port)).toBe(true);
+      await waitUntilReady(port, server);
       const demo = await fetch(`http://127.0.0.1:${port}/api/demo/login/admin`, { method: 'POST' });
       expect(demo.status).toBe(404);
       expect(server.output()).toContain('TRUST_PROXY is not set');
@@ -277,7 +285,7 @@ describe('server start-up and shutdown', () => {
       SEED: 'demo',
     });
     try {
-      expect(await waitUntilReady(port)).toBe(true);
+      await waitUntilReady(port, server);
       const demo = await fetch(`http://127.0.0.1:${port}/api/demo/login/admin`, {
         method: 'POST',
         headers: { origin: `http://localhost:${port}` },
@@ -299,15 +307,7 @@ describe('server start-up and shutdown', () => {
   it('serves, then closes the server and the database on SIGTERM', async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const server = runServer({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', SEED: 'none' });
-    let ready = false;
-    for (let i = 0; i < 100 && !ready; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    }
-    expect(ready).toBe(true);
+    await waitUntilReady(port, server);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');

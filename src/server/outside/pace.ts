@@ -32,6 +32,8 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  */
 export function paced(intervalMs: number, { maxWaitMs, now = Date.now }: PaceOptions) {
   let nextSlot = 0;
+  /** When the last call really started: a busy event loop can wake a call late, and the next one must not follow closer. */
+  let lastStart = Number.NEGATIVE_INFINITY;
   return async function run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     signal?.throwIfAborted();
     const start = Math.max(now(), nextSlot);
@@ -49,6 +51,10 @@ export function paced(intervalMs: number, { maxWaitMs, now = Date.now }: PaceOpt
         throw error;
       }
     }
+    for (let gap = lastStart + intervalMs - now(); gap > 0; gap = lastStart + intervalMs - now()) {
+      await sleep(gap, signal);
+    }
+    lastStart = now();
     return task();
   };
 }

@@ -66,7 +66,16 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Where the identity provider returns (browser navigation)',
-          querystring: z.record(z.string(), z.string()),
+          // What an identity provider sends back (RFC 6749 4.1.2, RFC 9207); anything else is passed on untouched.
+          querystring: z
+            .object({
+              code: z.string().optional(),
+              state: z.string().optional(),
+              iss: z.string().optional(),
+              error: z.string().optional(),
+              error_description: z.string().optional(),
+            })
+            .catchall(z.string()),
           response: { 302: z.null().describe('Redirect'), 429: apiErrorSchema },
         },
       },

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { tags } from '../../db/schema/index.js';
+import { createTag } from '../../test/factories.js';
+import { getJson } from '../../test/http.js';
+import { useTestApp } from '../../test/test-app.js';
+
+const ctx = useTestApp();
+
+/** The read model's version once every committed change has reached it. */
+async function settledVersion() {
+  await ctx.app.deps.catalog.sync();
+  return ctx.app.deps.catalog.version;
+}
+
+describe('the read model follows the tags (docs/read-model.md#keeping-it-current)', () => {
+  it('is not rebuilt for a proposal, nor for a statement that changes no row', async () => {
+    const before = await settledVersion();
+    const proposal = await createTag(ctx.db, 'proposal-only', 'pending');
+    await ctx.db.update(tags).set({ name: 'nothing-changes' }).where(eq(tags.id, 2_000_000));
+    expect(await settledVersion()).toBe(before);
+
+    // Approving it is a change the public sees: the model is rebuilt and lists the tag.
+    await ctx.db.update(tags).set({ status: 'approved', isApproved: true }).where(eq(tags.id, proposal.id));
+    expect(await settledVersion()).toBeGreaterThan(before);
+    const listed = await getJson<{ name: string }[]>(ctx.app, '/api/tags');
+    expect(listed.body.map((t) => t.name)).toContain('proposal-only');
+  });
+
+  it('is rebuilt when an approved tag is renamed or removed', async () => {
+    const tag = await createTag(ctx.db, 'old-name', 'approved');
+    const before = await settledVersion();
+    await ctx.db.update(tags).set({ name: 'new-name' }).where(eq(tags.id, tag.id));
+    const renamed = await settledVersion();
+    expect(renamed).toBeGreaterThan(before);
+    await ctx.db.delete(tags).where(eq(tags.id, tag.id));
+    expect(await settledVersion()).toBeGreaterThan(renamed);
+    const listed = await getJson<{ name: string }[]>(ctx.app, '/api/tags');
+    expect(listed.body.map((t) => t.name)).not.toContain('new-name');
+  });
+});
