@@ -145,6 +145,7 @@ async function p1(target: Target, rows: string[]) {
       try {
         await load(`http://127.0.0.1:${PORT + 1}${url}`); // warm-up of the client and the bare route
         const bareRun = await load(`http://127.0.0.1:${PORT + 1}${url}`);
+        await load(`${base}${url}`); // the same warm-up for the app
         const appRun = await load(`${base}${url}`);
         rows.push(
           `| P1 ${name} | ${target.label} | ${fmt(appRun.rps)} req/s, p99 ${fmt(appRun.p99)} ms | ${fmt(bareRun.rps)} req/s, p99 ${fmt(bareRun.p99)} ms | **${fmt(appRun.rps / bareRun.rps, 2)}x** | ${body.length} B, ${appRun.errors} errors |`,

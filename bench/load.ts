@@ -80,7 +80,11 @@ try {
           const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
           const headers = { 'x-forwarded-for': address, origin: base, 'content-type': 'application/json' };
           const kind = i % 20;
-          if (kind === 0) return { ...request, method: 'POST', path: '/api/demo/login/visitor', headers };
+          // A login sends no body, so no content type either (an empty JSON body is a 400).
+          if (kind === 0) {
+            const { 'content-type': _none, ...plain } = headers;
+            return { ...request, method: 'POST', path: '/api/demo/login/visitor', headers: plain };
+          }
           if (kind === 1) {
             return {
               ...request,
