@@ -33,6 +33,10 @@ export interface Outbox {
   notify(): void;
   /** Polls for due mail every `intervalMs` (the server process does; tests call runOnce). */
   start(intervalMs?: number): void;
+  /**
+   * Stops polling and waits for the mail being sent now, not for the rest of the round: a shutdown
+   * after a busy hour does not wait for a backlog to drain (what is left goes out after the restart).
+   */
   stop(): Promise<void>;
 }
 
@@ -47,6 +51,7 @@ export function createOutbox({ db, mailer, clock, log }: OutboxOptions): Outbox 
   let running: Promise<number> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
+  let stopping = false;
 
   /** Takes the oldest due row for this worker (skipping rows another worker holds). */
   async function claim() {
@@ -77,6 +82,7 @@ export function createOutbox({ db, mailer, clock, log }: OutboxOptions): Outbox 
   async function sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
+      if (stopping) return sent;
       const row = await claim();
       if (!row) return sent;
       const message = row.payload as MailMessage;
@@ -136,6 +142,7 @@ export function createOutbox({ db, mailer, clock, log }: OutboxOptions): Outbox 
     },
     start(intervalMs = 5000) {
       if (timer) return;
+      stopping = false;
       timer = setInterval(() => void runOnce(), intervalMs);
       timer.unref();
       void runOnce();
@@ -143,6 +150,7 @@ export function createOutbox({ db, mailer, clock, log }: OutboxOptions): Outbox 
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      stopping = true;
       await running;
     },
   };
