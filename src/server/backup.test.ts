@@ -1,16 +1,13 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECT_ROOT } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { tags } from './db/schema/index.js';
-import { databaseUrl } from './test/global-setup.js';
-import { TEST_DB_KIND } from './test/test-db.js';
+import { emptyServerDatabase, TEST_DB_KIND } from './test/test-db.js';
 
 /**
  * `npm run backup` and `npm run restore` (docs/backups.md), tested by a round
@@ -25,19 +22,9 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'dl-backup-'));
   env = { DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '' };
   if (TEST_DB_KIND === 'postgres') {
-    const admin = process.env.TEST_DATABASE_URL ?? '';
-    const name = `dl_backup_${randomBytes(5).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    env.DATABASE_URL = databaseUrl(admin, name);
-    drop = async () => {
-      const dropper = new pg.Client({ connectionString: admin });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    const database = await emptyServerDatabase('dl_backup');
+    env.DATABASE_URL = database.url;
+    drop = database.drop;
   }
 });
 afterAll(async () => {

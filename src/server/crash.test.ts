@@ -3,13 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECT_ROOT } from './config.js';
 import { openDatabase, queryRows } from './db/client.js';
 import { sql } from 'drizzle-orm';
-import { databaseUrl } from './test/global-setup.js';
-import { TEST_DB_KIND } from './test/test-db.js';
+import { emptyServerDatabase, TEST_DB_KIND } from './test/test-db.js';
 
 /**
  * kill -9 in the middle of a stream of writes (docs/architecture.md#errors):
@@ -31,19 +29,9 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'dl-crash-'));
   env = { DATA_DIR: dataDir };
   if (TEST_DB_KIND === 'postgres') {
-    const admin = process.env.TEST_DATABASE_URL ?? '';
-    const name = `dl_crash_${randomBytes(5).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    env.DATABASE_URL = databaseUrl(admin, name);
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: admin });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    const database = await emptyServerDatabase('dl_crash');
+    env.DATABASE_URL = database.url;
+    dropDatabase = database.drop;
   }
 });
 afterAll(async () => {

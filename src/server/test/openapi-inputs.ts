@@ -196,7 +196,7 @@ function wellFormedText(schema: JsonSchema, name: string): fc.Arbitrary<string> 
 }
 
 /** A value that follows `schema` to the letter: enums, bounds, required fields, no unknown ones. */
-export function wellFormedArb(schema: JsonSchema, name = '', depth = 0): fc.Arbitrary<unknown> {
+function wellFormedArb(schema: JsonSchema, name = '', depth = 0): fc.Arbitrary<unknown> {
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants?.length) return fc.oneof(...variants.map((variant) => wellFormedArb(variant, name, depth)));
   if (schema.const !== undefined) return fc.constant(schema.const);
@@ -248,7 +248,7 @@ export function wellFormedArb(schema: JsonSchema, name = '', depth = 0): fc.Arbi
 }
 
 /** A value for `schema`: mostly of its shape, sometimes of any other. */
-export function valueArb(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+function valueArb(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 9, arbitrary: shapedArb(schema, depth) }, { weight: 1, arbitrary: wrongType() });
 }
 

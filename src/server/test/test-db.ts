@@ -41,3 +41,26 @@ export async function createTestDatabase({ through }: { through?: (url: string) 
     },
   };
 }
+
+/**
+ * An empty database of its own on the test server (no migrations), for a test that runs the app
+ * or a command as a separate process; `drop` removes it. PostgreSQL test project only.
+ */
+export async function emptyServerDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('TEST_DATABASE_URL is not set: the postgres test project cannot run');
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  return {
+    url: databaseUrl(admin, name),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: admin });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
