@@ -39,7 +39,7 @@ import { crossSitePlugin } from './plugins/cross-site.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { serializeRequest } from './plugins/log-redaction.js';
 import { openapiPlugin } from './plugins/openapi.js';
-import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
+import { databaseRateLimitStore, redisForRateLimits } from './plugins/rate-limit-store.js';
 import { textInputPlugin } from './plugins/text-input.js';
 import { securityPlugin } from './plugins/security.js';
 
@@ -166,12 +166,19 @@ export async function buildApp(options: AppDeps) {
   const { auth } = config;
   // Rate limits are per route (logins, outside services, writes), keyed by the client's address as
   // the trusted proxy names it; an IPv6 client by its /64 (the library's default, kept explicit).
-  // On PostgreSQL the counters live in the database, so that every instance counts together; a database
-  // that cannot be reached lets the request through (it then fails on its own, with a 503).
+  // With REDIS_URL the counters live in Redis, else on PostgreSQL in the database, so that every instance
+  // counts together; a store that cannot be reached lets the request through (a request that needs the
+  // database then fails on its own, with a 503). On the embedded database without Redis: in memory.
+  const redis = config.redisUrl ? redisForRateLimits(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
     ipv6Subnet: 64,
-    ...(database.kind === 'postgres' ? { store: databaseRateLimitStore(database.db), skipOnError: true } : {}),
+    ...(redis
+      ? { redis, nameSpace: 'discoverlocal:rl:', skipOnError: true }
+      : database.kind === 'postgres'
+        ? { store: databaseRateLimitStore(database.db), skipOnError: true }
+        : {}),
   });
   await app.register(authPlugin, {
     db: deps.db,

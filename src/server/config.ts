@@ -66,6 +66,12 @@ const envSchema = z.object({
       message: 'must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.org:587',
     }),
   MAIL_FROM: z.string().min(3).optional(),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || /^rediss?:\/\/[^/]/.test(value), {
+      message: 'must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379',
+    }),
   CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
   CONTACT_PHONE: z
     .string()
@@ -98,6 +104,8 @@ export interface Config {
   /** Where the guide's places lie; positions outside are refused (weather, geocoding, activities). */
   serviceArea: ServiceArea;
   database: DatabaseTarget;
+  /** Where rate-limit counters live when set (docs/security.md#rate-limits-and-outside-services): Redis, shared by every instance. */
+  redisUrl: string | null;
   dataDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
   seed: 'demo' | 'none';
@@ -216,7 +224,7 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_WEBHOOK_SECRET',
 ]);
 /** URL variables that may carry a password: shown with the password masked. */
-const CREDENTIAL_URL_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL']);
+const CREDENTIAL_URL_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'REDIS_URL']);
 
 /** How a variable's value may be shown in an error message. */
 export function describeValue(name: string, value: string | undefined): string {
@@ -303,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       radiusKm: e.SERVICE_AREA_KM,
     },
     database,
+    redisUrl: e.REDIS_URL ?? null,
     dataDir,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seed: e.SEED,

@@ -44,6 +44,7 @@ export type AppConfig = Pick<
   | 'serviceArea'
   | 'mail'
   | 'payments'
+  | 'redisUrl'
 > &
   Partial<Pick<Config, 'clientDir'>>;
 

@@ -1,5 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 
@@ -52,4 +54,38 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
   }
   return DatabaseStore as unknown as FastifyRateLimitStoreCtor;
+}
+
+/** How long the limiter waits for Redis before it lets a request through. */
+const REDIS_WAIT_MS = 500;
+
+/**
+ * The Redis connection for rate-limit counters when REDIS_URL is set
+ * (docs/security.md#rate-limits-and-outside-services). The library's own
+ * Redis store counts with one script per request. A Redis that cannot be
+ * reached fails a count at once (no queue of commands waiting for it, at most
+ * half a second for an answer), so the limiter lets the request through; the
+ * client keeps reconnecting on its own, and each change of state is logged once.
+ */
+export function redisForRateLimits(url: string, log: FastifyBaseLogger): Redis {
+  const redis = new Redis(url, {
+    connectionName: 'discoverlocal-rate-limits',
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: REDIS_WAIT_MS,
+    commandTimeout: REDIS_WAIT_MS,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
+  });
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ err: error }, 'rate limits: Redis cannot be reached; requests pass the limiter until it returns');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info('rate limits: Redis is back');
+  });
+  return redis;
 }

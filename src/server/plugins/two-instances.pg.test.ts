@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.js';
-import { type Database, openPostgres } from '../db/client.js';
+import { type Database, openPostgres, queryRows } from '../db/client.js';
 import { createActivity, createUser } from '../test/factories.js';
 import { sameOrigin, sessionCookieFor } from '../test/sessions.js';
 import { testConfig } from '../test/test-app.js';
@@ -10,8 +12,11 @@ import { createTestDatabase } from '../test/test-db.js';
  * Two app instances on one PostgreSQL database, as behind a load balancer
  * (docs/deployment.md): a login on one is valid on the other, a write on one
  * is in the other's public reads within a second (docs/read-model.md), and a
- * rate limit counts the requests of both (docs/security.md).
+ * rate limit counts the requests of both (docs/security.md): in the database,
+ * or in Redis when REDIS_URL is set (the machine's Redis unless
+ * TEST_REDIS_URL names another).
  */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let database: Database;
 let second: Database;
 let a: App;
@@ -78,27 +83,41 @@ it('shows a write made on one instance in the other’s public reads within a se
   expect(after.headers.etag).not.toBe(etag);
 });
 
-it('counts a rate limit over both instances', async () => {
-  // Demo logins: 20 a minute per address (docs/security.md), whichever instance takes them.
-  const login = (app: App) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/demo/login/visitor',
-      headers: sameOrigin,
-      remoteAddress: '10.77.0.1',
-    });
-  for (let i = 0; i < 20; i++) expect((await login(i % 2 === 0 ? a : b)).statusCode).toBe(200);
-  expect((await login(a)).statusCode).toBe(429);
-  expect((await login(b)).statusCode).toBe(429);
+/** Demo logins: 20 a minute per address (docs/security.md), whichever instance takes them. */
+async function expectLimitOverBoth(one: App, other: App, address: string, neighbour: string) {
+  const login = (app: App, remoteAddress = address) =>
+    app.inject({ method: 'POST', url: '/api/demo/login/visitor', headers: sameOrigin, remoteAddress });
+  for (let i = 0; i < 20; i++) expect((await login(i % 2 === 0 ? one : other)).statusCode).toBe(200);
+  expect((await login(one)).statusCode).toBe(429);
+  expect((await login(other)).statusCode).toBe(429);
   // Another address is not affected.
-  expect(
-    (
-      await a.inject({
-        method: 'POST',
-        url: '/api/demo/login/visitor',
-        headers: sameOrigin,
-        remoteAddress: '10.77.0.2',
-      })
-    ).statusCode,
-  ).toBe(200);
+  expect((await login(one, neighbour)).statusCode).toBe(200);
+}
+
+it('counts a rate limit over both instances', async () => {
+  await expectLimitOverBoth(a, b, '10.77.0.1', '10.77.0.2');
+});
+
+it('counts a rate limit over both instances in Redis when REDIS_URL is set', async () => {
+  const config = testConfig({ REDIS_URL: REDIS_URL });
+  const c = await buildApp({ config, database });
+  const d = await buildApp({ config, database: second });
+  const redis = new Redis(REDIS_URL);
+  // Counters outlive a run in Redis for their minute: an address of this run's own.
+  const address = `10.78.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  try {
+    await Promise.all([c.ready(), d.ready()]);
+    await expectLimitOverBoth(c, d, address, '10.78.255.255');
+    // The count is in Redis, not in the database's table.
+    expect(await redis.keys(`discoverlocal:rl:*${address}`)).toHaveLength(1);
+    expect(await queryRows(database.db, sql`select 1 from rate_limits where key like ${`%${address}%`}`)).toHaveLength(
+      0,
+    );
+  } finally {
+    const keys = await redis.keys(`discoverlocal:rl:*10.78.*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    await c.close();
+    await d.close();
+  }
 });
