@@ -140,6 +140,10 @@ describe('loadConfig', () => {
     })();
     expect(urlError).toContain('DATABASE_URL="mysql://admin:***@db.example:3306/x"');
     expect(urlError).not.toContain('s3cr3t-pw');
+    expect(() => loadConfig({ REDIS_URL: 'http://:r3dis-pw@cache.example:6379' })).toThrow(
+      'REDIS_URL="http://:***@cache.example:6379/": must be a redis:// or rediss:// URL',
+    );
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
     expect(describeValue('DATABASE_URL', 'not a url with p4ss')).toBe('(hidden: not a URL)');
     expect(describeValue('OIDC_CLIENT_SECRET', 'abc')).toBe('(hidden, 3 characters)');
   });
