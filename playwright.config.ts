@@ -47,7 +47,7 @@ export default defineConfig({
   use: {
     baseURL: E2E.appUrl,
     locale: 'nl-NL',
-    trace: 'retain-on-failure',
+    trace: process.env.E2E_TRACE === 'on' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

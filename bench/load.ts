@@ -2,16 +2,21 @@
  * Mixed traffic against the production build (docs/benchmarks.md#load):
  * reads, searches, suggestions, logins and bookings at 100 connections for
  * 60 s (`--seconds N` to change), on a file-backed embedded database. Fails
- * (exit 1) on any connection error or 5xx, or when the server's memory keeps
- * growing. Every request comes from its own forwarded address, as many
+ * (exit 1) on any connection error, timeout or answer other than 2xx, or when
+ * the server's memory keeps growing. Part of `npm test` (`npm run test:load`). Every request comes from its own forwarded address, as many
  * visitors would, so the per-client rate limits do not turn the run into 429s.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
+if (!existsSync('dist/server/server.js')) {
+  console.error('load test: no production build; run `npm run build` first');
+  process.exit(1);
+}
 const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 60;
 const PORT = 5320;
 const base = `http://127.0.0.1:${PORT}`;
@@ -117,15 +122,21 @@ try {
   console.info(
     `${seconds} s at 100 connections: ${result.requests.total} requests (${Math.round(result.requests.average)}/s), p99 ${result.latency.p99} ms; statuses ${JSON.stringify(Object.fromEntries(Object.entries(statuses).map(([c, s]) => [c, s.count])))}; errors ${result.errors}, timeouts ${result.timeouts}; memory (RSS) ${memory.map((m) => Math.round(m)).join(' ')} MB`,
   );
+  // Every request is well-formed and comes from its own address: anything but a 2xx (a 429, a 400) is a fault too.
+  const notAccepted = Object.entries(statuses)
+    .filter(([code]) => Number(code) < 200 || Number(code) >= 300)
+    .reduce((sum, [, s]) => sum + s.count, 0);
   const problems = [
     result.errors > 0 ? `${result.errors} connection errors` : '',
+    result.timeouts > 0 ? `${result.timeouts} timeouts` : '',
     fiveHundreds > 0 ? `${fiveHundreds} answers 5xx` : '',
+    notAccepted > fiveHundreds ? `${notAccepted - fiveHundreds} answers 1xx, 3xx or 4xx` : '',
     late > early * 1.25 + 20 ? `memory grew from ${Math.round(early)} to ${Math.round(late)} MB` : '',
   ].filter(Boolean);
   if (problems.length > 0) {
     console.error(`load test failed: ${problems.join('; ')}`);
     process.exitCode = 1;
-  } else console.info('load test passed: no errors, no 5xx, memory flat');
+  } else console.info('load test passed: no errors, every answer 2xx, memory flat');
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
