@@ -20,12 +20,22 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/** API test files whose subject does not depend on the database engine (docs/testing.md#vitest-projects). */
+const DATABASE_INDEPENDENT = [
+  'src/server/config.test.ts',
+  'src/server/modules/geocode/routes.test.ts',
+  'src/server/modules/weather/routes.test.ts',
+  'src/server/outside/**/*.test.ts',
+];
+
 const apiProject = (kind: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${kind}`,
     include: ['src/server/**/*.test.ts'],
-    // Tests that stop a database server or run two app instances on one: PostgreSQL only.
-    ...(kind === 'pglite' ? { exclude: ['src/server/**/*.pg.test.ts', 'node_modules/**'] } : {}),
+    // Tests that stop a database server or run two app instances on one: PostgreSQL only. Tests of what
+    // does not touch the database (configuration and start-up, the outside services' pacing, caching and
+    // failures): the embedded database only, as a second run on PostgreSQL would test the same code again.
+    exclude: ['node_modules/**', ...(kind === 'pglite' ? ['src/server/**/*.pg.test.ts'] : DATABASE_INDEPENDENT)],
     environment: 'node',
     globalSetup: ['src/server/test/global-setup.ts'],
     // Generated bad input (docs/testing.md#generated-inputs): requests per operation, unless GENERATED_RUNS

@@ -372,7 +372,11 @@ export function requestArb(operation: OperationCase, options: RequestOptions): f
   return fc.oneof(wellFormedRequestArb(operation, options), looseRequestArb(operation, options));
 }
 
-function wellFormedRequestArb({ path, operation }: OperationCase, { pathValues = {}, origin }: RequestOptions) {
+/** Requests that are well-formed to the letter of the operation's schemas. */
+export function wellFormedRequestArb(
+  { path, operation }: OperationCase,
+  { pathValues = {}, origin }: RequestOptions,
+): fc.Arbitrary<GeneratedRequest> {
   const parameters = operation.parameters ?? [];
   const inPath = parameters.filter((p) => p.in === 'path');
   const optional = parameters.filter((p) => p.in !== 'path');
