@@ -99,4 +99,26 @@ test.describe('cookie banner', () => {
     expect(await storedConsent(page)).toBe('declined');
     await expect.poll(async () => languageCookie(context)).toBeUndefined();
   });
+
+  test('on the map page the banner is above the map: nothing of the map covers it, and it takes clicks', async ({
+    page,
+  }) => {
+    await page.goto('/kaart');
+    await expect(page.getByRole('region', { name: 'Kaart van de activiteiten' })).toBeVisible(PAGE_LOAD);
+    const accept = banner(page).getByRole('button', { name: 'Accepteren' });
+    await expect(accept).toBeVisible({ timeout: 15_000 });
+    // The top element at the middle of each button is the button itself, not a map pane or control.
+    for (const button of [accept, banner(page).getByRole('button', { name: 'Weigeren' })]) {
+      const box = await button.boundingBox();
+      if (!box) throw new Error('the button has no box');
+      const onTop = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0)?.closest('button')?.textContent ?? '',
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+      expect(onTop).toBe(await button.textContent());
+    }
+    await accept.click();
+    await expect(banner(page)).toHaveCount(0);
+    expect(await storedConsent(page)).toBe('accepted');
+  });
 });

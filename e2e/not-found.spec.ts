@@ -2,6 +2,9 @@ import { expect, test, visit } from './fixtures';
 
 test.describe('404', () => {
   test('an unknown path shows "Pagina niet gevonden" and its button leads back to the overview', async ({ page }) => {
+    // The page says 404 before any script runs (docs/seo.md#pages), and the app shows its 404 page.
+    const response = await page.goto('/does-not-exist');
+    expect(response?.status()).toBe(404);
     await visit(page, '/does-not-exist');
     await expect(page.getByRole('heading', { level: 1, name: 'Pagina niet gevonden' })).toBeVisible();
     await expect(page.getByText('Deze pagina bestaat niet (meer).', { exact: false })).toBeVisible();
@@ -25,5 +28,28 @@ test.describe('404', () => {
     const body = (await response.json()) as { message: string; code: string };
     expect(body.code).toBe('ROUTE_NOT_FOUND');
     expect(body.message).toContain('/api/does-not-exist');
+  });
+});
+
+test.describe('an ordinary anonymous visit', () => {
+  test('logs no error in the console and no failed request of the app (no 401 for "who is logged in?")', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    const failed: string[] = [];
+    page.on('console', (message) => {
+      // Map tiles come from outside, which these tests block on purpose: their failures are not the app's.
+      if (message.type() === 'error' && !/ERR_BLOCKED_BY_CLIENT/.test(message.text())) errors.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await visit(page, '/');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.getByRole('article').first().getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await visit(page, '/favorieten');
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

@@ -35,6 +35,9 @@ export const authUserSchema = z.object({
   providerStatus: z.enum(['pending', 'approved', 'rejected']).nullable(),
 });
 
+/** GET /api/auth/session: the logged-in user, or null. */
+export const authSessionSchema = z.object({ user: authUserSchema.nullable() });
+
 const optionalText = (max: number) =>
   z
     .string()

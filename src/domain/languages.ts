@@ -3,6 +3,9 @@ export const LANGUAGES = ['nl', 'en', 'fr', 'de', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = 'nl';
+
+/** The cookie that keeps a visitor's language (only with their consent), read by the client and the server. */
+export const LANGUAGE_COOKIE = 'i18next';
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** BCP 47 locale used with Intl for each language (docs/product.md#dates-times-and-money). */

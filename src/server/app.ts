@@ -22,6 +22,7 @@ import { createGeocodeService } from './modules/geocode/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { type Mailer, mailerFor } from './modules/mail/mailer.js';
 import { createOutbox } from './modules/mail/outbox.js';
+import { pageRoutes } from './modules/pages/routes.js';
 import { providerRoutes } from './modules/provider/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
@@ -154,6 +155,10 @@ export async function buildApp(options: AppDeps) {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // What only a logged-in caller may read is personal: never kept by a browser or a cache in between
+    // (docs/read-model.md#http-caching). Public reads set their own.
+    const access = request.routeOptions.config?.access;
+    if (access && access !== 'public' && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     // Whoever wrote reads their write: a write's answer waits until the read model has it.
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await catalog.sync();
   });
@@ -228,8 +233,11 @@ export async function buildApp(options: AppDeps) {
     }),
   );
 
+  // Crawlers' files and link-preview pictures (docs/seo.md).
+  await app.register(pageRoutes(deps));
+
   // Last: the built web client (absent in tests and under `npm run dev`, where Vite serves it).
-  if (config.clientDir) await app.register(clientPlugin, { clientDir: config.clientDir });
+  if (config.clientDir) await app.register(clientPlugin, { clientDir: config.clientDir, deps });
 
   return app;
 }

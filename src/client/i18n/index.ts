@@ -2,7 +2,14 @@ import i18n from 'i18next';
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../domain/languages';
+import {
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Language,
+} from '../../domain/languages';
 import { hasAcceptedCookies } from '../lib/consent';
 
 export const NAMESPACES = [
@@ -21,7 +28,7 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
-export const LANGUAGE_COOKIE = 'i18next';
+export { LANGUAGE_COOKIE };
 
 /** Detection order of docs/product.md#languages; nl when nothing supported is found. */
 export const detectionOptions: DetectorOptions = {

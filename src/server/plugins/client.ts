@@ -1,29 +1,36 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Deps } from '../deps.js';
+import { pageResponder } from '../modules/pages/routes.js';
 import { publicRoutes } from './access.js';
 
 /**
  * Serves the built web client from `clientDir` when there is one: hashed
- * assets cached for a year, index.html never cached, no source maps, and index.html for
- * every other GET that asks for a page (client-side routes). Unknown /api
- * paths keep their JSON 404 (the errors plugin).
+ * assets cached for a year, no source maps, and for every other GET that asks
+ * for a page (client-side routes, `/` too) the built index.html with that
+ * page's head and status, never cached (docs/seo.md#pages). Unknown /api paths
+ * keep their JSON 404 (the errors plugin).
  */
 export const clientPlugin = fp(
-  async (app: FastifyInstance, { clientDir }: { clientDir: string }) => {
+  async (app: FastifyInstance, { clientDir, deps }: { clientDir: string; deps: Pick<Deps, 'catalog' | 'config'> }) => {
     const indexFile = path.join(clientDir, 'index.html');
     if (!existsSync(indexFile)) {
       app.log.warn({ clientDir }, 'no built web client: run `npm run build` (the API still works)');
       return;
     }
+    const servePage = pageResponder(deps, readFileSync(indexFile, 'utf8'));
+    app.decorate('servePage', servePage);
+    // `/` is a page like the others (the static files below do not answer it).
+    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, servePage);
     await app.register(
       publicRoutes(fastifyStatic, {
         root: clientDir,
         prefix: '/',
         wildcard: true,
-        index: ['index.html'],
+        index: false,
         // Source maps stay on the server (for whoever debugs it), never public (docs/security.md).
         allowedPath: (pathName: string) => !pathName.endsWith('.map'),
         setHeaders: (reply, filePath) => {
@@ -32,13 +39,13 @@ export const clientPlugin = fp(
         },
       }),
     );
-    app.decorate('serveSpa', true);
   },
   { name: 'client', dependencies: ['errors'] },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
-    serveSpa?: boolean;
+    /** Answers a page of the web client (set when there is a built client). */
+    servePage?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
   }
 }

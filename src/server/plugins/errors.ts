@@ -87,12 +87,17 @@ export const errorsPlugin = fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      // A page of the web client (its router decides what to show, including its own 404 page).
+      // A page of the web client, with its head and status (docs/seo.md#pages): any path without a
+      // file extension, for whatever asks for it but the API's own JSON clients (crawlers and
+      // link-preview fetchers often accept */*). A missing file or API path is a JSON 404.
+      const accept = request.headers.accept ?? '';
+      const pathname = request.url.split('?')[0] ?? '';
       const isPage =
-        request.method === 'GET' &&
-        !request.url.startsWith('/api/') &&
-        (request.headers.accept ?? '').includes('text/html');
-      if (isPage && app.serveSpa) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !pathname.startsWith('/api/') &&
+        !/\.[A-Za-z0-9]+$/.test(pathname) &&
+        !(accept.includes('application/json') && !accept.includes('text/html'));
+      if (isPage && app.servePage) return app.servePage(request, reply);
       const body: ApiErrorBody = {
         message: `No route for ${request.method} ${request.url.split('?')[0]}`,
         code: 'ROUTE_NOT_FOUND',

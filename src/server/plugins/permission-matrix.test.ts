@@ -110,6 +110,7 @@ const TABLE: Record<string, RouteCase> = {
   'POST /api/logout': { url: () => '/api/logout', expect: all(204) },
   'POST /api/demo/login/:account': { url: () => '/api/demo/login/visitor', expect: all(200) },
   'GET /api/auth/user': { url: () => '/api/auth/user', expect: loggedIn(200) },
+  'GET /api/auth/session': { url: () => '/api/auth/session', expect: all(200) },
   'POST /api/auth/role': {
     url: () => '/api/auth/role',
     body: () => ({ role: 'visitor' }),
@@ -263,6 +264,9 @@ const TABLE: Record<string, RouteCase> = {
     expect: adminOnly(200),
   },
   'GET /images/*': { url: () => '/images/activities/markten-1.svg', expect: all(200) },
+  'GET /images/share/:file': { url: () => '/images/share/markten-1.png', expect: all(200) },
+  'GET /sitemap.xml': { url: () => '/sitemap.xml', expect: all(200) },
+  'GET /robots.txt': { url: () => '/robots.txt', expect: all(200) },
   'GET /api/provider/sponsorships': {
     url: () => '/api/provider/sponsorships',
     expect: { ...providerLevel(200), pendingProvider: 200 },

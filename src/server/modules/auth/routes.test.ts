@@ -31,6 +31,31 @@ describe('anonymous visitors', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
+
+  it('get a 200 with no user from /api/auth/session, with no cookie and nothing cached', async () => {
+    const before = await sessionCount();
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ user: null });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(await sessionCount()).toBe(before);
+  });
+});
+
+describe('who is logged in', () => {
+  it('is the same user from /api/auth/session and /api/auth/user, and neither answer is kept by a cache', async () => {
+    const user = await createUser(ctx.db, { role: 'provider', roleChosenAt: new Date() });
+    const cookie = await sessionCookieFor(ctx.db, user.id);
+    const session = await ctx.app.inject({ url: '/api/auth/session', headers: { cookie } });
+    const me = await ctx.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ user: me.json() });
+    expect(me.json<AuthUser>()).toMatchObject({ id: user.id, role: 'provider' });
+    expect(session.headers['cache-control']).toBe('no-store');
+    // Every route that needs a login is personal: no-store unless it says otherwise.
+    expect(me.headers['cache-control']).toBe('no-store');
+  });
 });
 
 describe('demo login', () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authUserSchema, DEMO_ACCOUNTS, loginQuery, roleChoiceBody } from '../../../domain/auth.js';
+import { authSessionSchema, authUserSchema, DEMO_ACCOUNTS, loginQuery, roleChoiceBody } from '../../../domain/auth.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import {
@@ -160,6 +160,25 @@ export const authRoutes =
         const user = request.user;
         if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Log in to do this');
         return service.presentUser(user, request.principal?.providerStatus ?? null);
+      },
+    );
+
+    // The web client's question "who is logged in?": a visitor with no session is an answer, not an
+    // error, so it is a 200 with no user and a browser logs no failed request (docs/accounts.md).
+    app.get(
+      '/auth/session',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Who is logged in: the user, or null when nobody is (never a 401)',
+          response: { 200: authSessionSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        const user = request.user;
+        return { user: user ? service.presentUser(user, request.principal?.providerStatus ?? null) : null };
       },
     );
 

@@ -54,6 +54,7 @@ function rows(count: number, random: () => number): CatalogRow[] {
       isSponsored: false,
       sponsorLevel: 0,
       createdAt: new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 50) * 86_400_000),
+      updatedAt: new Date(Date.UTC(2025, 6, 1)),
       searchText: buildSearchDocument([name]),
       original: text,
       translations: { nl: { ...text, name: `NL ${name}`, sortName: normalizeText(`NL ${name}`) } },

@@ -47,6 +47,8 @@ export interface CatalogRow {
   isSponsored: boolean;
   sponsorLevel: number;
   createdAt: Date;
+  /** When the activity itself last changed (the sitemap's lastmod). */
+  updatedAt: Date;
   searchText: string;
   original: LocalizedText;
   translations: Partial<Record<Language, LocalizedText>>;
@@ -241,6 +243,11 @@ export class CatalogModel {
 
   has(id: number): boolean {
     return this.positionOf.has(id);
+  }
+
+  /** Every public activity's id and last change, in id order (the sitemap). */
+  listing(): { id: number; updatedAt: Date }[] {
+    return this.entries.map((e) => ({ id: e.id, updatedAt: e.updatedAt }));
   }
 
   private present(e: Entry, language: Language, distance: number): Activity {

@@ -88,6 +88,7 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
     isSponsored: r.isSponsored,
     sponsorLevel: r.sponsorLevel,
     createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
     searchText: r.searchText,
     original: {
       name: r.name,

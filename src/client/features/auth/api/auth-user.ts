@@ -1,21 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthUser } from '../../../../domain/auth';
-import { ApiError, api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const authKeys = { all: ['auth'] as const, user: () => [...authKeys.all, 'user'] as const };
 
-/** The logged-in user, or null: a 401 here means "logged out", not an error (issue 5). */
+/**
+ * The logged-in user, or null. Asked of /api/auth/session, which answers 200 with no user for a
+ * visitor who is not logged in, so an ordinary visit logs no failed request (docs/accounts.md).
+ */
 export const authUserQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.user(),
-    queryFn: async ({ signal }) => {
-      try {
-        return await api<AuthUser>('/auth/user', { signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }): Promise<AuthUser | null> =>
+      (await api<{ user: AuthUser | null }>('/auth/session', { signal })).user,
   });
 
 export function useAuthUser() {

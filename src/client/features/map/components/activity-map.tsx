@@ -176,7 +176,8 @@ export default function ActivityMap({
     'flex h-10 w-10 items-center justify-center bg-white text-ink-900 hover:bg-sand-100 disabled:cursor-not-allowed disabled:opacity-40';
 
   return (
-    <div className={cn('relative overflow-hidden rounded-3xl ring-1 ring-sand-200', className)}>
+    // `isolate`: the map's controls (z-index 500) stay under the page's banner, dialogs and toasts.
+    <div className={cn('relative isolate overflow-hidden rounded-3xl ring-1 ring-sand-200', className)}>
       <div ref={containerRef} className="dl-map absolute inset-0" role="region" aria-label={t('map.label')} />
       <div className="absolute right-3 top-3 z-[500] flex flex-col overflow-hidden rounded-2xl shadow-md ring-1 ring-sand-200">
         <button

@@ -1,0 +1,301 @@
+import { CATEGORIES, type Activity } from '../../../domain/activities.js';
+import { LANGUAGES, type Language } from '../../../domain/languages.js';
+import { type PageKind, PAGE_TEXTS } from './texts.js';
+
+/** What the server writes into a page's head (docs/seo.md#pages). */
+export interface PageHead {
+  status: 200 | 404;
+  language: Language;
+  title: string;
+  description: string;
+  /** The page's own address in its language; absent on a 404. */
+  canonical: string | null;
+  /** The page in each language, and x-default (the address without `?lng=`); empty on a 404. */
+  alternates: { hreflang: string; href: string }[];
+  /** An absolute image URL for link previews. */
+  image: string;
+  imageAlt: string;
+  ogType: 'website' | 'article';
+  jsonLd: Record<string, unknown>[];
+  /** Whether search engines may index the page. */
+  index: boolean;
+}
+
+/** Where a public page's path leads: a page of its own, an activity, or nowhere (404). */
+export type PageTarget = { kind: PageKind } | { kind: 'activity'; id: number } | { kind: 'app' };
+
+/** The client's public paths (src/client/app/router.tsx); the private ones are the app's, not indexed. */
+const PUBLIC_PAGES: Record<string, PageKind> = {
+  '/': 'home',
+  '/kaart': 'map',
+  '/favorieten': 'favourites',
+  '/landing': 'landing',
+};
+const APP_PAGES = [
+  /^\/login$/,
+  /^\/role-selection$/,
+  /^\/admin(\/activities(\/\d+)?|\/sponsorships|\/tags)?$/,
+  /^\/provider(\/bookings|\/sponsorship|\/activities\/new|\/activities\/\d+(\/preview)?)?$/,
+  /^\/boekingen(\/\d+\/annuleren)?$/,
+];
+
+/** What a path shows; a trailing slash is the same page. */
+export function targetOf(pathname: string): PageTarget {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = PUBLIC_PAGES[path];
+  if (page) return { kind: page };
+  const activity = /^\/activity\/(\d{1,9})$/.exec(path);
+  if (activity) return { kind: 'activity', id: Number(activity[1]) };
+  if (APP_PAGES.some((pattern) => pattern.test(path))) return { kind: 'app' };
+  return { kind: 'notFound' };
+}
+
+/** The address of `path` in `language`, or without a language (x-default: the visitor's own). */
+export function pageUrl(publicUrl: string, path: string, language: Language | null): string {
+  const url = new URL(path, `${publicUrl}/`);
+  if (language) url.searchParams.set('lng', language);
+  return url.href;
+}
+
+function alternatesOf(publicUrl: string, path: string) {
+  return [
+    ...LANGUAGES.map((language) => ({ hreflang: language, href: pageUrl(publicUrl, path, language) })),
+    { hreflang: 'x-default', href: pageUrl(publicUrl, path, null) },
+  ];
+}
+
+/** The picture a link preview shows: PNG, since chat apps do not show SVG (docs/seo.md#link-previews). */
+export function previewImage(publicUrl: string, imageUrl: string | null): string {
+  const svg = /^\/images\/activities\/([\w-]+)\.svg$/.exec(imageUrl ?? '');
+  if (svg) return pageUrl(publicUrl, `/images/share/${svg[1]}.png`, null);
+  if (imageUrl) return new URL(imageUrl, `${publicUrl}/`).href;
+  return pageUrl(publicUrl, '/images/share/site.png', null);
+}
+
+function websiteLd(publicUrl: string, language: Language): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    '@id': `${publicUrl}/#website`,
+    name: 'DiscoverLocal',
+    alternateName: PAGE_TEXTS[language].site,
+    url: `${publicUrl}/`,
+    inLanguage: language,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${publicUrl}/?q={search_term_string}&lng=${language}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
+function breadcrumbLd(items: { name: string; url: string }[]): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: item.url,
+    })),
+  };
+}
+
+/**
+ * One activity as schema.org sees it: a tourist attraction, and a local business so that its
+ * rating from approved reviews and its price can be shown (docs/seo.md#structured-data).
+ * Opening hours and festival dates are free text here, so no OpeningHoursSpecification or Event.
+ */
+export function activityLd(
+  activity: Activity,
+  url: string,
+  image: string,
+  language: Language,
+): Record<string, unknown> {
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': ['TouristAttraction', 'LocalBusiness'],
+    '@id': `${url.split('?')[0]}#activity`,
+    name: activity.name,
+    description: activity.description,
+    url,
+    image: [image],
+    inLanguage: language,
+    address: {
+      '@type': 'PostalAddress',
+      ...(activity.address ? { streetAddress: activity.address } : {}),
+      addressLocality: activity.city,
+      addressCountry: 'FR',
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: activity.latitude, longitude: activity.longitude },
+    isAccessibleForFree: activity.price === 0,
+  };
+  if (activity.contactPhone) ld.telephone = activity.contactPhone;
+  if (activity.website) ld.sameAs = [activity.website];
+  if (activity.reviewCount > 0 && activity.rating > 0) {
+    ld.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: activity.rating,
+      reviewCount: activity.reviewCount,
+      bestRating: 5,
+      worstRating: 1,
+    };
+  }
+  if (activity.price !== null) {
+    ld.offers = {
+      '@type': 'Offer',
+      price: activity.price.toFixed(2),
+      priceCurrency: 'EUR',
+      url,
+      availability: 'https://schema.org/InStock',
+    };
+  }
+  return ld;
+}
+
+/** Cuts text for a meta description at a word, about 160 characters. */
+export function shorten(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+export interface HeadInput {
+  publicUrl: string;
+  /** The requested path (no query). */
+  path: string;
+  language: Language;
+  /** Whether the request named its language (`?lng=`): the canonical address names it too. */
+  languageInUrl: boolean;
+  /** The public activity at an /activity/:id path, or null when there is none (then a 404). */
+  activity: Activity | null;
+}
+
+/** The head of a public page, or of the 404 page. */
+export function pageHead(target: PageTarget, input: HeadInput): PageHead {
+  const { publicUrl, path, language, languageInUrl } = input;
+  const texts = PAGE_TEXTS[language];
+  const canonical = pageUrl(publicUrl, path, languageInUrl ? language : null);
+  const base = {
+    language,
+    image: previewImage(publicUrl, null),
+    imageAlt: texts.pages.home.title,
+    ogType: 'website' as const,
+  };
+  const notFound = (): PageHead => ({
+    ...base,
+    status: 404,
+    title: `${texts.pages.notFound.title} · ${texts.site}`,
+    description: texts.pages.notFound.description,
+    canonical: null,
+    alternates: [],
+    jsonLd: [],
+    index: false,
+  });
+  if (target.kind === 'notFound') return notFound();
+  if (target.kind === 'activity') {
+    const activity = input.activity;
+    if (!activity) return notFound();
+    const image = previewImage(publicUrl, activity.imageUrl);
+    const category = CATEGORIES.includes(activity.category) ? activity.category : null;
+    const crumbs = [{ name: texts.home, url: pageUrl(publicUrl, '/', language) }];
+    if (category)
+      crumbs.push({ name: texts.categories[category], url: pageUrl(publicUrl, `/?category=${category}`, language) });
+    crumbs.push({ name: activity.name, url: pageUrl(publicUrl, path, language) });
+    return {
+      ...base,
+      status: 200,
+      title: `${activity.name} · ${texts.site}`,
+      description: shorten(activity.description || texts.activityIn(activity.name, activity.city)),
+      canonical,
+      alternates: alternatesOf(publicUrl, path),
+      image,
+      imageAlt: activity.name,
+      ogType: 'article',
+      jsonLd: [activityLd(activity, pageUrl(publicUrl, path, language), image, language), breadcrumbLd(crumbs)],
+      index: true,
+    };
+  }
+  if (target.kind === 'app') {
+    // Accounts, provider and admin pages: the app's own, never in a search engine.
+    return { ...notFound(), status: 200, title: texts.site, description: texts.pages.home.description };
+  }
+  const page = texts.pages[target.kind];
+  return {
+    ...base,
+    status: 200,
+    title: target.kind === 'home' ? `${texts.site} · ${page.title}` : `${page.title} · ${texts.site}`,
+    description: page.description,
+    canonical,
+    alternates: alternatesOf(publicUrl, path),
+    // Favourites are the visitor's own: a page for them, not for a search engine.
+    index: target.kind !== 'favourites',
+    jsonLd:
+      target.kind === 'home'
+        ? [websiteLd(publicUrl, language)]
+        : [
+            breadcrumbLd([
+              { name: texts.home, url: pageUrl(publicUrl, '/', language) },
+              { name: page.title, url: pageUrl(publicUrl, path, language) },
+            ]),
+          ],
+  };
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text for an HTML attribute or element. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/** JSON for a script element: `<` never appears, so no text can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const OG_LOCALES: Record<Language, string> = { nl: 'nl_NL', en: 'en_GB', fr: 'fr_FR', de: 'de_DE', es: 'es_ES' };
+
+/** The tags that go into the head. */
+export function renderHead(head: PageHead): string {
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const lines = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    head.index ? '' : meta('name', 'robots', 'noindex'),
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
+    ...head.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`),
+    meta('property', 'og:site_name', 'DiscoverLocal'),
+    meta('property', 'og:type', head.ogType),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    head.canonical ? meta('property', 'og:url', head.canonical) : '',
+    meta('property', 'og:image', head.image),
+    meta('property', 'og:image:alt', head.imageAlt),
+    meta('property', 'og:locale', OG_LOCALES[head.language]),
+    ...LANGUAGES.filter((l) => l !== head.language).map((l) => meta('property', 'og:locale:alternate', OG_LOCALES[l])),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', head.image),
+    ...head.jsonLd.map((ld) => `<script type="application/ld+json">${jsonForScript(ld)}</script>`),
+  ];
+  return lines.filter(Boolean).join('\n    ');
+}
+
+/**
+ * The built index.html with this page's head: its language on `<html>`, its title and
+ * description in place of the defaults, and the other tags before `</head>`.
+ */
+export function pageHtml(template: string, head: PageHead): string {
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${head.language}"`)
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
+    .replace('</head>', `  ${renderHead(head)}\n  </head>`);
+}

@@ -1,0 +1,343 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Activity } from '../../../domain/activities.js';
+import { LANGUAGES } from '../../../domain/languages.js';
+import { type App, buildApp } from '../../app.js';
+import type { Database } from '../../db/client.js';
+import { seedDemo } from '../../db/seed/demo.js';
+import { createActivity } from '../../test/factories.js';
+import { testConfig } from '../../test/test-app.js';
+import { createTestDatabase } from '../../test/test-db.js';
+
+/**
+ * The pages as a crawler or a chat app's link preview fetches them, without a browser
+ * (docs/seo.md): status, head in the visitor's language, JSON-LD checked against schema.org's
+ * types, the sitemap, robots.txt and the preview pictures.
+ */
+const PUBLIC_URL = 'https://guide.example';
+let app: App;
+let database: Database;
+let clientDir: string;
+let activities: Activity[];
+let hiddenId: number;
+
+// The built index.html's head, as Vite writes it (src/client/index.html).
+const TEMPLATE = `<!doctype html>
+<html lang="nl">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="DiscoverLocal: markten, feesten, sport, uitzichten en uitjes in en rond Limoux."
+    />
+    <title>DiscoverLocal · Limoux</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(os.tmpdir(), 'dl-pages-'));
+  await mkdir(path.join(clientDir, 'assets'));
+  await writeFile(path.join(clientDir, 'index.html'), TEMPLATE);
+  database = await createTestDatabase();
+  await seedDemo(database.db, new Date(), { accounts: false });
+  hiddenId = await createActivity(database.db, { name: 'Not yet approved', isApproved: false });
+  app = await buildApp({ config: { ...testConfig({ PUBLIC_URL }), clientDir }, database, consistentReads: true });
+  await app.ready();
+  activities = (await app.inject({ url: '/api/activities?limit=100' })).json<Activity[]>();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await rm(clientDir, { recursive: true, force: true });
+});
+
+/** A page as a crawler fetches it: no cookie, `Accept: *\/*` unless told otherwise. */
+const fetchPage = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { accept: '*/*', ...headers } });
+
+const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+const alternatesOf = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]),
+  );
+const jsonLdOf = (html: string) =>
+  [...head(html).matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
+  );
+
+// schema.org's types as rich results need them: required properties present, values well-formed.
+const url = z.url({ protocol: /^https$/ });
+const postalAddress = z.object({
+  '@type': z.literal('PostalAddress'),
+  addressLocality: z.string().min(1),
+  addressCountry: z.string().length(2),
+  streetAddress: z.string().min(1).optional(),
+});
+const geo = z.object({
+  '@type': z.literal('GeoCoordinates'),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
+const aggregateRating = z.object({
+  '@type': z.literal('AggregateRating'),
+  ratingValue: z.number().min(1).max(5),
+  reviewCount: z.number().int().positive(),
+  bestRating: z.literal(5),
+  worstRating: z.literal(1),
+});
+const offer = z.object({
+  '@type': z.literal('Offer'),
+  price: z.string().regex(/^\d+\.\d{2}$/),
+  priceCurrency: z.literal('EUR'),
+  url,
+  availability: z.literal('https://schema.org/InStock'),
+});
+const attraction = z.object({
+  '@context': z.literal('https://schema.org'),
+  '@type': z.tuple([z.literal('TouristAttraction'), z.literal('LocalBusiness')]),
+  '@id': url,
+  name: z.string().min(1),
+  description: z.string().min(1),
+  url,
+  image: z.array(url).min(1),
+  inLanguage: z.enum(LANGUAGES),
+  address: postalAddress,
+  geo,
+  isAccessibleForFree: z.boolean(),
+  telephone: z.string().optional(),
+  sameAs: z.array(z.url()).optional(),
+  aggregateRating: aggregateRating.optional(),
+  offers: offer.optional(),
+});
+const breadcrumbs = z.object({
+  '@context': z.literal('https://schema.org'),
+  '@type': z.literal('BreadcrumbList'),
+  itemListElement: z
+    .array(z.object({ '@type': z.literal('ListItem'), position: z.number().int(), name: z.string().min(1), item: url }))
+    .min(2)
+    .refine((items) => items.every((item, index) => item.position === index + 1), 'positions must be 1, 2, 3...'),
+});
+const website = z.object({
+  '@context': z.literal('https://schema.org'),
+  '@type': z.literal('WebSite'),
+  name: z.string().min(1),
+  url,
+  potentialAction: z.object({
+    '@type': z.literal('SearchAction'),
+    target: z.object({ '@type': z.literal('EntryPoint'), urlTemplate: z.string().includes('{search_term_string}') }),
+    'query-input': z.literal('required name=search_term_string'),
+  }),
+});
+
+describe('the head of each public page, before any script runs', () => {
+  it('gives / its title, description, canonical address, language alternates, link preview and WebSite with a search', async () => {
+    const res = await fetchPage('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-language']).toBe('nl');
+    const html = res.body;
+    expect(html).toContain('<html lang="nl"');
+    expect(titleOf(html)).toBe('DiscoverLocal Limoux · Ontdek het beste van Limoux');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(meta(html, 'description')).toMatch(/^Markten onder de arcaden/);
+    expect(canonicalOf(html)).toBe(`${PUBLIC_URL}/`);
+    expect(alternatesOf(html)).toEqual({
+      nl: `${PUBLIC_URL}/?lng=nl`,
+      en: `${PUBLIC_URL}/?lng=en`,
+      fr: `${PUBLIC_URL}/?lng=fr`,
+      de: `${PUBLIC_URL}/?lng=de`,
+      es: `${PUBLIC_URL}/?lng=es`,
+      'x-default': `${PUBLIC_URL}/`,
+    });
+    expect(meta(html, 'og:title')).toBe(titleOf(html));
+    expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/images/share/site.png`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'robots')).toBeUndefined();
+    const [ld, ...rest] = jsonLdOf(html);
+    expect(rest).toEqual([]);
+    website.parse(ld);
+    // The app itself is still there.
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('src="/assets/index-abc.js"');
+  });
+
+  it.each([
+    ['?lng=fr', {}, 'fr', 'Découvrez le meilleur de Limoux'],
+    ['', { cookie: 'i18next=de' }, 'de', 'Entdecke das Beste von Limoux'],
+    ['', { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' }, 'es', 'Descubre lo mejor de Limoux'],
+    ['', { 'accept-language': 'ja, en-GB;q=0.7, fr;q=0.6' }, 'en', 'Discover the best of Limoux'],
+    ['?lng=xx', { cookie: 'i18next=zz', 'accept-language': 'ja' }, 'nl', 'Ontdek het beste van Limoux'],
+  ])(
+    'speaks the language of ?lng=, then the cookie, then Accept-Language, then Dutch (%s %j)',
+    async (query, headers, language, title) => {
+      const html = (await fetchPage(`/${query}`, headers)).body;
+      expect(html).toContain(`<html lang="${language}"`);
+      expect(titleOf(html)).toContain(title);
+      expect(meta(html, 'og:locale')).toMatch(new RegExp(`^${language}_`));
+      // The canonical address names the language only when the request did.
+      expect(canonicalOf(html)).toBe(query === '?lng=fr' ? `${PUBLIC_URL}/?lng=fr` : `${PUBLIC_URL}/`);
+    },
+  );
+
+  it('gives an activity its name, text, picture and structured data: attraction, rating, price, breadcrumbs', async () => {
+    const rated = activities.find((a) => a.reviewCount > 0 && a.price !== null && a.price > 0);
+    if (!rated) throw new Error('the demo content has no rated activity with a price');
+    const res = await fetchPage(`/activity/${rated.id}?lng=en`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    const english = (await app.inject({ url: `/api/activities/${rated.id}?lng=en` })).json<Activity>();
+    expect(titleOf(html)).toBe(`${english.name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')} · DiscoverLocal Limoux`);
+    expect(meta(html, 'og:type')).toBe('article');
+    expect(meta(html, 'og:url')).toBe(`${PUBLIC_URL}/activity/${rated.id}?lng=en`);
+    expect(meta(html, 'description')?.length).toBeLessThanOrEqual(161);
+    const image = meta(html, 'og:image') ?? '';
+    expect(image).toMatch(new RegExp(`^${PUBLIC_URL}/images/share/[a-z]+-\\d\\.png$`));
+    expect(meta(html, 'twitter:image')).toBe(image);
+    const [ld, trail] = jsonLdOf(html);
+    const parsed = attraction.parse(ld);
+    expect(parsed).toMatchObject({ name: english.name, inLanguage: 'en', image: [image] });
+    expect(parsed.aggregateRating).toMatchObject({ ratingValue: english.rating, reviewCount: english.reviewCount });
+    expect(parsed.offers?.price).toBe(english.price?.toFixed(2));
+    expect(parsed.geo).toMatchObject({ latitude: english.latitude, longitude: english.longitude });
+    const crumbs = breadcrumbs.parse(trail).itemListElement;
+    expect(crumbs.map((c) => c.name)).toEqual(['Home', expect.any(String), english.name]);
+    expect(crumbs.at(-1)?.item).toBe(`${PUBLIC_URL}/activity/${rated.id}?lng=en`);
+  });
+
+  it('leaves out the rating and the offer where there are none', async () => {
+    const plain = activities.find((a) => a.reviewCount === 0 && a.price === null);
+    if (!plain) throw new Error('the demo content has no activity without reviews and price');
+    const [ld] = jsonLdOf((await fetchPage(`/activity/${plain.id}`)).body);
+    const parsed = attraction.parse(ld);
+    expect(parsed.aggregateRating).toBeUndefined();
+    expect(parsed.offers).toBeUndefined();
+  });
+
+  it('keeps text from closing the script or the attributes it is written into', async () => {
+    const id = await createActivity(database.db, {
+      name: 'Bal "du" <samedi> </script><script>alert(1)</script>',
+      description: 'Tout le monde & ses amis',
+    });
+    await app.deps.catalog.sync();
+    const html = (await fetchPage(`/activity/${id}?lng=fr`)).body;
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toContain('<samedi>');
+    expect(meta(html, 'og:title')).toBe(
+      'Bal &quot;du&quot; &lt;samedi&gt; &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; · DiscoverLocal Limoux',
+    );
+    expect(attraction.parse(jsonLdOf(html)[0]).name).toBe('Bal "du" <samedi> </script><script>alert(1)</script>');
+  });
+
+  it.each([
+    ['/kaart', 'Kaart van de activiteiten · DiscoverLocal Limoux', true],
+    ['/landing', 'Limoux, zoals de Limouxins het kennen · DiscoverLocal Limoux', true],
+    ['/favorieten', 'Mijn favorieten · DiscoverLocal Limoux', false],
+  ])('gives %s its own head and breadcrumbs', async (page, title, indexed) => {
+    const res = await fetchPage(page);
+    expect(res.statusCode).toBe(200);
+    expect(titleOf(res.body)).toBe(title);
+    expect(canonicalOf(res.body)).toBe(`${PUBLIC_URL}${page}`);
+    expect(meta(res.body, 'robots')).toBe(indexed ? undefined : 'noindex');
+    breadcrumbs.parse(jsonLdOf(res.body)[0]);
+  });
+});
+
+describe('statuses', () => {
+  it.each([
+    ['an unknown path', '/no-such-page'],
+    ['a path below a page', '/kaart/extra'],
+    ['an activity that does not exist', '/activity/999999'],
+    ['an activity id past any row', '/activity/99999999999'],
+  ])('answers %s with 404 and the app, which shows its 404 page', async (_what, url) => {
+    const res = await fetchPage(url, { accept: 'text/html' });
+    expect(res.statusCode).toBe(404);
+    expect(titleOf(res.body)).toBe('Pagina niet gevonden · DiscoverLocal Limoux');
+    expect(meta(res.body, 'robots')).toBe('noindex');
+    expect(canonicalOf(res.body)).toBeUndefined();
+    expect(jsonLdOf(res.body)).toEqual([]);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('answers an activity that is not public (not approved, or hidden) with 404', async () => {
+    expect((await fetchPage(`/activity/${hiddenId}`)).statusCode).toBe(404);
+  });
+
+  it('serves the app pages of accounts, providers and admins, kept out of search engines', async () => {
+    for (const page of ['/login', '/admin', '/admin/tags', '/provider/activities/4', '/boekingen']) {
+      const res = await fetchPage(page);
+      expect(res.statusCode, page).toBe(200);
+      expect(meta(res.body, 'robots'), page).toBe('noindex');
+    }
+  });
+
+  it('keeps JSON 404s for the API, for missing files and for JSON clients', async () => {
+    for (const [url, accept] of [
+      ['/api/nothing', 'text/html'],
+      ['/assets/missing.js', '*/*'],
+      ['/no-such-page', 'application/json'],
+    ] as const) {
+      const res = await app.inject({ url, headers: { accept } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    }
+  });
+});
+
+describe('crawlers and link previews', () => {
+  it('lists every public activity in the sitemap in five languages, with alternates and the last change', async () => {
+    const res = await app.inject({ url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const xml = res.body;
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const publicIds = [...new Set([...activities.map((a) => a.id)])];
+    for (const id of publicIds) {
+      for (const language of LANGUAGES) expect(locs).toContain(`${PUBLIC_URL}/activity/${id}?lng=${language}`);
+    }
+    expect(locs.some((loc) => loc?.includes(`/activity/${hiddenId}?`))).toBe(false);
+    expect(locs).toContain(`${PUBLIC_URL}/kaart?lng=de`);
+    expect(locs.some((loc) => loc?.includes('/favorieten'))).toBe(false);
+    // Every <url> has six alternates (five languages and x-default), and an activity its lastmod.
+    const urls = xml.match(/<url>.*?<\/url>/g) ?? [];
+    expect(urls.length).toBe(locs.length);
+    for (const entry of urls) expect(entry.match(/<xhtml:link rel="alternate"/g)).toHaveLength(6);
+    const first = urls.find((u) => u.includes(`/activity/${publicIds[0]}?lng=nl`)) ?? '';
+    expect(first).toMatch(/<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z<\/lastmod>/);
+  });
+
+  it('points crawlers to the sitemap and away from the API and private pages', async () => {
+    const res = await app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Disallow: /admin');
+  });
+
+  it('serves an activity artwork as a 1200 x 630 PNG for link previews, and 404 for anything else', async () => {
+    for (const file of ['markten-1.png', 'site.png']) {
+      const res = await app.inject({ url: `/images/share/${file}` });
+      expect(res.statusCode, file).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      const { width, height, format } = await sharp(res.rawPayload).metadata();
+      expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
+    }
+    expect((await app.inject({ url: '/images/share/nothing-9.png' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/images/share/..%2Fsecret.png' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,102 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { pageHead, pageHtml, targetOf } from './head.js';
+import { pageLanguage } from './language.js';
+import { robotsTxt, sitemapXml } from './sitemap.js';
+
+/** Link-preview pictures: the size Open Graph and Twitter cards ask for. */
+const SHARE_WIDTH = 1200;
+const SHARE_HEIGHT = 630;
+/** The picture of pages without one of their own. */
+const SITE_ARTWORK = 'viewpoints-1';
+
+/**
+ * Crawlers' files and link-preview pictures (docs/seo.md): /sitemap.xml, /robots.txt and
+ * /images/share/<artwork>.png, a PNG of an activity's artwork (chat apps show no SVG).
+ */
+export const pageRoutes =
+  (deps: Pick<Deps, 'catalog' | 'config'>): FastifyPluginAsyncZod =>
+  async (app) => {
+    const publicUrl = deps.config.auth.publicUrl;
+
+    app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(sitemapXml(publicUrl, deps.catalog.current.listing())),
+    );
+
+    app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(robotsTxt(publicUrl)),
+    );
+
+    // Made once per artwork and kept: a dozen pictures of a few dozen KB.
+    const made = new Map<string, Promise<Buffer>>();
+    app.get(
+      '/images/share/:file',
+      {
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          params: z.object({
+            file: z.string().regex(/^[a-z]+(-\d+)?\.png$/, 'must name a picture, such as markten-1.png'),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const name = request.params.file === 'site.png' ? SITE_ARTWORK : request.params.file.replace(/\.png$/, '');
+        const source = path.join(deps.config.publicDir, 'images', 'activities', `${name}.svg`);
+        let png = made.get(name);
+        if (!png) {
+          png = readFile(source).then((svg) =>
+            sharp(svg, { density: 144 }).resize(SHARE_WIDTH, SHARE_HEIGHT, { fit: 'cover' }).png().toBuffer(),
+          );
+          made.set(name, png);
+          png.catch(() => made.delete(name));
+        }
+        const bytes = await png.catch(() => null);
+        if (!bytes) throw new AppError('NOT_FOUND', 404, 'No such picture');
+        return reply.type('image/png').header('Cache-Control', 'public, max-age=604800').send(bytes);
+      },
+    );
+  };
+
+/**
+ * Answers a request for a page of the web client (docs/seo.md#pages): the built index.html
+ * with the page's head (title, description, canonical and language alternates, link-preview
+ * tags, JSON-LD) in the visitor's language, and the status the page deserves: 404 for an
+ * unknown path or an activity that is not public.
+ */
+export function pageResponder(deps: Pick<Deps, 'catalog' | 'config'>, template: string) {
+  const publicUrl = deps.config.auth.publicUrl;
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://page.invalid');
+    const language = pageLanguage(request.query, request.cookies ?? {}, request.headers['accept-language']);
+    const target = targetOf(url.pathname);
+    const activity =
+      target.kind === 'activity' ? deps.catalog.current.get(target.id, deps.config.serviceArea.center, language) : null;
+    const head = pageHead(target, {
+      publicUrl,
+      path: url.pathname,
+      language,
+      languageInUrl: url.searchParams.get('lng') === language,
+      activity,
+    });
+    return reply
+      .status(head.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Language', language)
+      .header('Vary', 'Accept-Language, Cookie')
+      .send(pageHtml(template, head));
+  };
+}

@@ -1,0 +1,217 @@
+import type { Category } from '../../../domain/activities.js';
+import type { Language } from '../../../domain/languages.js';
+
+/** The public pages whose head the server writes (docs/seo.md#pages). */
+export type PageKind = 'home' | 'map' | 'favourites' | 'landing' | 'notFound';
+
+interface PageTexts {
+  /** The site's name in titles: "<page> · DiscoverLocal Limoux". */
+  site: string;
+  pages: Record<PageKind, { title: string; description: string }>;
+  /** The first step of every breadcrumb trail. */
+  home: string;
+  /** Category names as the overview's chips show them. */
+  categories: Record<Category, string>;
+  /** An activity without a description of its own: "<name> in <city>". */
+  activityIn: (name: string, city: string) => string;
+}
+
+/**
+ * What crawlers and link previews read before any script runs, in the five
+ * languages. Kept in the words of the web client's own texts (its hero,
+ * navigation, 404 page and category chips), so that a search result and the
+ * page it opens say the same.
+ */
+export const PAGE_TEXTS: Record<Language, PageTexts> = {
+  nl: {
+    site: 'DiscoverLocal Limoux',
+    pages: {
+      home: {
+        title: 'Ontdek het beste van Limoux',
+        description:
+          'Markten onder de arcaden, carnaval, katharenburchten, meren en wijnkelders: alles wat er te doen is in en rond Limoux.',
+      },
+      map: {
+        title: 'Kaart van de activiteiten',
+        description:
+          'Alle markten, feesten, uitzichten en uitjes in en rond Limoux op één kaart, met het weer ter plaatse.',
+      },
+      favourites: {
+        title: 'Mijn favorieten',
+        description: 'De activiteiten in en rond Limoux die je hebt bewaard, ook zonder account.',
+      },
+      landing: {
+        title: 'Limoux, zoals de Limouxins het kennen',
+        description:
+          'Van de vrijdagmarkt tot de nachtelijke carnavalsoptocht, van katharenburchten tot blanquettekelders: DiscoverLocal brengt het allemaal samen, in jouw taal.',
+      },
+      notFound: {
+        title: 'Pagina niet gevonden',
+        description: 'Deze pagina bestaat niet (meer). Misschien vind je wat je zoekt in het overzicht.',
+      },
+    },
+    home: 'Home',
+    categories: {
+      markten: 'Markten',
+      feesten: 'Feesten',
+      sport: 'Sport',
+      viewpoints: 'Viewpoints',
+      zomeractiviteiten: 'Zomeractiviteiten',
+      uitjes: 'Uitjes',
+    },
+    activityIn: (name, city) => `${name} in ${city}`,
+  },
+  en: {
+    site: 'DiscoverLocal Limoux',
+    pages: {
+      home: {
+        title: 'Discover the best of Limoux',
+        description:
+          'Markets under the arcades, carnival, Cathar castles, lakes and wine cellars: everything there is to do in and around Limoux.',
+      },
+      map: {
+        title: 'Map of the activities',
+        description:
+          'Every market, festival, viewpoint and outing in and around Limoux on one map, with the local weather.',
+      },
+      favourites: {
+        title: 'My favourites',
+        description: 'The activities in and around Limoux you have saved, no account needed.',
+      },
+      landing: {
+        title: 'Limoux, the way the locals know it',
+        description:
+          "From the Friday market to the carnival's night parade, from Cathar castles to Blanquette cellars: DiscoverLocal brings it all together, in your language.",
+      },
+      notFound: {
+        title: 'Page not found',
+        description: 'This page does not exist (any more). You may find what you are looking for in the overview.',
+      },
+    },
+    home: 'Home',
+    categories: {
+      markten: 'Markets',
+      feesten: 'Festivals',
+      sport: 'Sport',
+      viewpoints: 'Viewpoints',
+      zomeractiviteiten: 'Summer activities',
+      uitjes: 'Outings',
+    },
+    activityIn: (name, city) => `${name} in ${city}`,
+  },
+  fr: {
+    site: 'DiscoverLocal Limoux',
+    pages: {
+      home: {
+        title: 'Découvrez le meilleur de Limoux',
+        description:
+          'Marchés sous les arcades, carnaval, châteaux cathares, lacs et caves : tout ce qu’il y a à faire à Limoux et dans ses environs.',
+      },
+      map: {
+        title: 'Carte des activités',
+        description:
+          'Tous les marchés, fêtes, points de vue et sorties de Limoux et des environs sur une seule carte, avec la météo locale.',
+      },
+      favourites: {
+        title: 'Mes favoris',
+        description: 'Les activités de Limoux et des environs que vous avez gardées, sans compte.',
+      },
+      landing: {
+        title: 'Limoux, telle que la connaissent les Limouxins',
+        description:
+          'Du marché du vendredi au défilé nocturne du carnaval, des châteaux cathares aux caves de Blanquette : DiscoverLocal réunit tout, dans votre langue.',
+      },
+      notFound: {
+        title: 'Page introuvable',
+        description:
+          'Cette page n’existe pas (ou plus). Vous trouverez peut-être ce que vous cherchez sur la page d’accueil.',
+      },
+    },
+    home: 'Accueil',
+    categories: {
+      markten: 'Marchés',
+      feesten: 'Fêtes',
+      sport: 'Sport',
+      viewpoints: 'Points de vue',
+      zomeractiviteiten: 'Activités d’été',
+      uitjes: 'Sorties',
+    },
+    activityIn: (name, city) => `${name} à ${city}`,
+  },
+  de: {
+    site: 'DiscoverLocal Limoux',
+    pages: {
+      home: {
+        title: 'Entdecke das Beste von Limoux',
+        description:
+          'Märkte unter den Arkaden, Karneval, Katharerburgen, Seen und Weinkeller: alles, was es in und um Limoux zu erleben gibt.',
+      },
+      map: {
+        title: 'Karte der Aktivitäten',
+        description:
+          'Alle Märkte, Feste, Aussichtspunkte und Ausflüge in und um Limoux auf einer Karte, mit dem Wetter vor Ort.',
+      },
+      favourites: {
+        title: 'Meine Favoriten',
+        description: 'Die Aktivitäten in und um Limoux, die du dir gemerkt hast, auch ohne Konto.',
+      },
+      landing: {
+        title: 'Limoux, wie die Einheimischen es kennen',
+        description:
+          'Vom Freitagsmarkt bis zum nächtlichen Karnevalsumzug, von Katharerburgen bis zu Blanquette-Kellern: DiscoverLocal bringt alles zusammen – in deiner Sprache.',
+      },
+      notFound: {
+        title: 'Seite nicht gefunden',
+        description: 'Diese Seite gibt es nicht (mehr). Vielleicht findest du in der Übersicht, was du suchst.',
+      },
+    },
+    home: 'Start',
+    categories: {
+      markten: 'Märkte',
+      feesten: 'Feste',
+      sport: 'Sport',
+      viewpoints: 'Aussichtspunkte',
+      zomeractiviteiten: 'Sommeraktivitäten',
+      uitjes: 'Ausflüge',
+    },
+    activityIn: (name, city) => `${name} in ${city}`,
+  },
+  es: {
+    site: 'DiscoverLocal Limoux',
+    pages: {
+      home: {
+        title: 'Descubre lo mejor de Limoux',
+        description:
+          'Mercados bajo los soportales, carnaval, castillos cátaros, lagos y bodegas: todo lo que puedes hacer en Limoux y sus alrededores.',
+      },
+      map: {
+        title: 'Mapa de las actividades',
+        description:
+          'Todos los mercados, fiestas, miradores y excursiones de Limoux y sus alrededores en un solo mapa, con el tiempo del lugar.',
+      },
+      favourites: {
+        title: 'Mis favoritos',
+        description: 'Las actividades de Limoux y sus alrededores que has guardado, sin necesidad de cuenta.',
+      },
+      landing: {
+        title: 'Limoux, tal y como lo conocen los de aquí',
+        description:
+          'Del mercado de los viernes al desfile nocturno del carnaval, de los castillos cátaros a las bodegas de Blanquette: DiscoverLocal lo reúne todo, en tu idioma.',
+      },
+      notFound: {
+        title: 'Página no encontrada',
+        description: 'Esta página no existe (o ya no existe). Quizá encuentres lo que buscas en la página de inicio.',
+      },
+    },
+    home: 'Inicio',
+    categories: {
+      markten: 'Mercados',
+      feesten: 'Fiestas',
+      sport: 'Deporte',
+      viewpoints: 'Miradores',
+      zomeractiviteiten: 'Actividades de verano',
+      uitjes: 'Excursiones',
+    },
+    activityIn: (name, city) => `${name} en ${city}`,
+  },
+};
