@@ -26,6 +26,7 @@ const DATABASE_INDEPENDENT = [
   'src/server/modules/geocode/routes.test.ts',
   'src/server/modules/weather/routes.test.ts',
   'src/server/outside/**/*.test.ts',
+  'src/server/modules/pages/sitemap.test.ts',
 ];
 
 const apiProject = (kind: 'pglite' | 'postgres') => ({

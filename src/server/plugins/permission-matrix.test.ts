@@ -266,6 +266,8 @@ const TABLE: Record<string, RouteCase> = {
   'GET /images/*': { url: () => '/images/activities/markten-1.svg', expect: all(200) },
   'GET /images/share/:file': { url: () => '/images/share/markten-1.png', expect: all(200) },
   'GET /sitemap.xml': { url: () => '/sitemap.xml', expect: all(200) },
+  // A part exists only past 9,000 activities.
+  'GET /sitemaps/:file': { url: () => '/sitemaps/1.xml', expect: all(404) },
   'GET /robots.txt': { url: () => '/robots.txt', expect: all(200) },
   'GET /api/provider/sponsorships': {
     url: () => '/api/provider/sponsorships',

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { pageHead, pageHtml, targetOf } from './head.js';
 import { pageLanguage } from './language.js';
-import { robotsTxt, sitemapXml } from './sitemap.js';
+import { robotsTxt, sitemapPartXml, sitemapXml } from './sitemap.js';
 
 /** Link-preview pictures: the size Open Graph and Twitter cards ask for. */
 const SHARE_WIDTH = 1200;
@@ -30,6 +30,22 @@ export const pageRoutes =
         .type('application/xml; charset=utf-8')
         .header('Cache-Control', 'public, max-age=3600')
         .send(sitemapXml(publicUrl, deps.catalog.current.listing())),
+    );
+
+    app.get(
+      '/sitemaps/:file',
+      {
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          params: z.object({ file: z.string().regex(/^\d{1,4}\.xml$/, 'must be a part, such as 1.xml') }),
+        },
+      },
+      async (request, reply) => {
+        const xml = sitemapPartXml(publicUrl, deps.catalog.current.listing(), Number.parseInt(request.params.file, 10));
+        if (!xml) throw new AppError('NOT_FOUND', 404, 'No such part of the sitemap');
+        return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(xml);
+      },
     );
 
     app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
