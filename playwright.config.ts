@@ -49,6 +49,9 @@ export default defineConfig({
     locale: 'nl-NL',
     trace: process.env.E2E_TRACE === 'on' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // Each test's fresh browser would install the service worker and precache the whole app: only
+    // the offline tests let it in (e2e/offline.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       args: [

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
@@ -8,7 +9,40 @@ export default defineConfig({
   root: 'src/client',
   // Images are served by the API server from public/ (in development through the proxy below).
   publicDir: false,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable and usable offline (docs/offline.md): the manifest, and src/client/sw.ts with this
+    // build's scripts, styles and shell precached. Registered by main.tsx (no inline script: the CSP).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html}'],
+        // The admin and provider screens are precached too: every chunk of one build, or none.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      manifest: {
+        name: 'DiscoverLocal Limoux',
+        short_name: 'DiscoverLocal',
+        description: 'Markten, feesten, sport, uitzichten en uitjes in en rond Limoux.',
+        lang: 'nl',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#b4532a',
+        background_color: '#fdfaf5',
+        icons: [
+          { src: '/images/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/images/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/images/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

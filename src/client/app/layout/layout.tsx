@@ -6,6 +6,7 @@ import { PageSpinner } from '../page-spinner';
 import { BottomNav } from './bottom-nav';
 import { deferred } from './deferred';
 import { Header } from './header';
+import { OfflineNotice } from './offline-notice';
 
 // Not needed before the page can be used: loaded when the browser is idle.
 const Toaster = deferred(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
@@ -50,6 +51,7 @@ export function Layout() {
         {t('a11y.skipToContent')}
       </a>
       <Header />
+      <OfflineNotice />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

@@ -1,0 +1,65 @@
+import { apiActivity, expect, openOverview, test, visit } from './fixtures';
+
+// The service worker is let in here only (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
+test.describe('installable and offline (docs/offline.md)', () => {
+  test('the web app manifest names the app, its start page and its icons, and every icon is there', async ({
+    page,
+    request,
+  }) => {
+    await visit(page, '/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const manifest = (await (await request.get(href ?? '')).json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'DiscoverLocal Limoux', short_name: 'DiscoverLocal', start_url: '/' });
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+    for (const icon of manifest.icons) {
+      const response = await request.get(icon.src);
+      expect(response.status(), icon.src).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/png');
+    }
+  });
+
+  test('offline, the favourites and an activity opened before stay usable, with an honest notice', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const market = await apiActivity(request, 1);
+    const opened = await apiActivity(request, 4);
+    await openOverview(page);
+    // The service worker has installed and precached this version of the app.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.getByRole('button', { name: `${market.name} bewaren als favoriet` }).click();
+    await visit(page, `/activity/${opened.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: opened.name })).toBeVisible();
+    // Controlled by the service worker from here on (the first page was loaded before it existed).
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: 'offline' })).toHaveCount(0);
+
+    await context.setOffline(true);
+    await page.goto('/favorieten');
+    await expect(page.getByText('Je bent offline.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mijn favorieten' })).toBeVisible();
+    await expect(page.getByRole('link', { name: market.name }).first()).toBeVisible();
+
+    await page.goto(`/activity/${opened.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: opened.name })).toBeVisible();
+    await expect(page.getByText(opened.description.slice(0, 40), { exact: false })).toBeVisible();
+    await expect(page.getByText('Je bent offline.', { exact: false })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText('Je bent offline.', { exact: false })).toHaveCount(0);
+  });
+});

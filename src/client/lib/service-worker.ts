@@ -1,0 +1,21 @@
+/**
+ * Registers the service worker of the production build (docs/offline.md). When a new version
+ * takes over a page that an older one controlled, the page reloads once, so it never runs old
+ * code against the new version's cache.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  let reloading = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!hadController || reloading) return;
+    reloading = true;
+    window.location.reload();
+  });
+  // After the page has loaded: installing precaches the app, which must not compete with the first paint.
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+      // No service worker (private mode, an old browser): the guide works online as before.
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+
+/**
+ * The service worker (docs/offline.md): the app's shell and code of this build, precached
+ * together so that a page never mixes two versions; what a visitor has seen (activities,
+ * their favourites, pictures) kept for when the network is gone.
+ */
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
+
+// Every script, style and the shell of this build (the list is written in at build time).
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// A new version takes over at once; the page reloads on the change (main.tsx), so no page runs
+// the old code against the new cache.
+void self.skipWaiting();
+clientsClaim();
+
+const SHELL = '/index.html';
+const DAY = 24 * 60 * 60;
+
+// Pages: always from the server when it answers (its head and status are the page's); offline,
+// the shell of this build, whose router shows the page from what is cached below.
+registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly());
+
+/** Public reads kept per address and language only: the visitor's position changes, the activity does not. */
+const keepLanguageOnly = {
+  cacheKeyWillBeUsed: async ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const language = url.searchParams.get('lng');
+    const kept = new URL(url.pathname, url.origin);
+    if (language) kept.searchParams.set('lng', language);
+    // Lists keep their whole query: a filter is part of what they are.
+    return url.pathname === '/api/activities' ? request.url : kept.href;
+  },
+};
+
+// The guide's public reads: fresh when the network answers within 4 s, else what was seen last.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    /^\/api\/(activities(\/\d+(\/(reviews|tags))?)?|tags|config|stats)$/.test(url.pathname),
+  new NetworkFirst({
+    cacheName: 'dl-reads',
+    networkTimeoutSeconds: 4,
+    plugins: [keepLanguageOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * DAY })],
+  }),
+);
+
+// Pictures: their addresses never change.
+registerRoute(
+  ({ url, request }) =>
+    request.destination === 'image' &&
+    url.origin === self.location.origin &&
+    (url.pathname.startsWith('/images/') || url.pathname.startsWith('/uploads/')),
+  new CacheFirst({
+    cacheName: 'dl-images',
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY })],
+  }),
+);
+
+setCatchHandler(async ({ request }) => {
+  if (request.mode === 'navigate') return (await matchPrecache(SHELL)) ?? Response.error();
+  return Response.error();
+});
