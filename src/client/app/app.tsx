@@ -5,6 +5,7 @@ import { FavouritesProvider } from '../features/favourites/favourites-provider';
 import { LocationProvider } from '../features/location/location-provider';
 import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './error-boundary';
+import { KeepFavouritesOffline } from './keep-favourites';
 import { PageSpinner } from './page-spinner';
 import { AppRoutes } from './router';
 import { RouteError } from './routes/route-error';
@@ -16,6 +17,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <FavouritesProvider>
           <LocationProvider>
+            <KeepFavouritesOffline />
             <BrowserRouter>
               <Suspense fallback={<PageSpinner />}>
                 <AppRoutes />

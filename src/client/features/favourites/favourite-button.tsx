@@ -1,10 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../i18n/use-language';
 import { cn } from '../../lib/cn';
-import { activityQueryOptions } from '../activities/api/get-activity';
-import { useOriginQuery } from '../location/location-provider';
 import { trackEvent } from '../../lib/track';
 import { useFavorites } from './favourites-provider';
 
@@ -18,9 +14,6 @@ interface FavouriteButtonProps {
 export function FavouriteButton({ activityId, activityName, className }: FavouriteButtonProps) {
   const { t } = useTranslation('favourites');
   const { isFavourite, toggleFavourite } = useFavorites();
-  const queryClient = useQueryClient();
-  const origin = useOriginQuery();
-  const language = useLanguage();
   const active = isFavourite(activityId);
   return (
     <button
@@ -33,8 +26,6 @@ export function FavouriteButton({ activityId, activityName, className }: Favouri
         // Counted for the provider's numbers: that someone kept it, nothing of who.
         if (!active) trackEvent(activityId, 'favourite');
         toggleFavourite(activityId);
-        // Fetched now, as the favourites page will ask: then it is on the device for a trip without signal.
-        if (!active) void queryClient.prefetchQuery(activityQueryOptions(activityId, { ...origin, lng: language }));
       }}
       className={cn(
         'inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/90 shadow-sm backdrop-blur transition hover:scale-105 hover:bg-white',
