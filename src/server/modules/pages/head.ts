@@ -1,6 +1,6 @@
 import { CATEGORIES, type Activity } from '../../../domain/activities.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
-import { type PageKind, PAGE_TEXTS } from './texts.js';
+import { type PageKind, PAGE_TEXTS, SITE_NAME } from './texts.js';
 
 /** What the server writes into a page's head (docs/seo.md#pages). */
 export interface PageHead {
@@ -78,7 +78,7 @@ function websiteLd(publicUrl: string, language: Language): Record<string, unknow
     '@type': 'WebSite',
     '@id': `${publicUrl}/#website`,
     name: 'DiscoverLocal',
-    alternateName: PAGE_TEXTS[language].site,
+    alternateName: SITE_NAME,
     url: `${publicUrl}/`,
     inLanguage: language,
     potentialAction: {
@@ -187,7 +187,7 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
   const notFound = (): PageHead => ({
     ...base,
     status: 404,
-    title: `${texts.pages.notFound.title} · ${texts.site}`,
+    title: `${texts.pages.notFound.title} · ${SITE_NAME}`,
     description: texts.pages.notFound.description,
     canonical: null,
     alternates: [],
@@ -207,7 +207,7 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
     return {
       ...base,
       status: 200,
-      title: `${activity.name} · ${texts.site}`,
+      title: `${activity.name} · ${SITE_NAME}`,
       description: shorten(activity.description || texts.activityIn(activity.name, activity.city)),
       canonical,
       alternates: alternatesOf(publicUrl, path),
@@ -220,13 +220,13 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
   }
   if (target.kind === 'app') {
     // Accounts, provider and admin pages: the app's own, never in a search engine.
-    return { ...notFound(), status: 200, title: texts.site, description: texts.pages.home.description };
+    return { ...notFound(), status: 200, title: SITE_NAME, description: texts.pages.home.description };
   }
   const page = texts.pages[target.kind];
   return {
     ...base,
     status: 200,
-    title: target.kind === 'home' ? `${texts.site} · ${page.title}` : `${page.title} · ${texts.site}`,
+    title: target.kind === 'home' ? `${SITE_NAME} · ${page.title}` : `${page.title} · ${SITE_NAME}`,
     description: page.description,
     canonical,
     alternates: alternatesOf(publicUrl, path),

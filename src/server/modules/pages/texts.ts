@@ -4,9 +4,10 @@ import type { Language } from '../../../domain/languages.js';
 /** The public pages whose head the server writes (docs/seo.md#pages). */
 export type PageKind = 'home' | 'map' | 'favourites' | 'landing' | 'notFound';
 
+/** The site's name in titles, the same in every language: "<page> · DiscoverLocal Limoux". */
+export const SITE_NAME = 'DiscoverLocal Limoux';
+
 interface PageTexts {
-  /** The site's name in titles: "<page> · DiscoverLocal Limoux". */
-  site: string;
   pages: Record<PageKind, { title: string; description: string }>;
   /** The first step of every breadcrumb trail. */
   home: string;
@@ -24,7 +25,6 @@ interface PageTexts {
  */
 export const PAGE_TEXTS: Record<Language, PageTexts> = {
   nl: {
-    site: 'DiscoverLocal Limoux',
     pages: {
       home: {
         title: 'Ontdek het beste van Limoux',
@@ -62,7 +62,6 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
     activityIn: (name, city) => `${name} in ${city}`,
   },
   en: {
-    site: 'DiscoverLocal Limoux',
     pages: {
       home: {
         title: 'Discover the best of Limoux',
@@ -100,7 +99,6 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
     activityIn: (name, city) => `${name} in ${city}`,
   },
   fr: {
-    site: 'DiscoverLocal Limoux',
     pages: {
       home: {
         title: 'Découvrez le meilleur de Limoux',
@@ -139,7 +137,6 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
     activityIn: (name, city) => `${name} à ${city}`,
   },
   de: {
-    site: 'DiscoverLocal Limoux',
     pages: {
       home: {
         title: 'Entdecke das Beste von Limoux',
@@ -177,7 +174,6 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
     activityIn: (name, city) => `${name} in ${city}`,
   },
   es: {
-    site: 'DiscoverLocal Limoux',
     pages: {
       home: {
         title: 'Descubre lo mejor de Limoux',
