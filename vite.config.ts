@@ -5,54 +5,59 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   // Images are served by the API server from public/ (in development through the proxy below).
   publicDir: false,
   plugins: [
     react(),
     tailwindcss(),
-    // Installable and usable offline (docs/offline.md): the manifest, and src/client/sw.ts with this
-    // build's scripts, styles and shell precached. Registered by main.tsx (no inline script: the CSP).
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: '.',
-      filename: 'sw.ts',
-      injectRegister: false,
-      manifestFilename: 'manifest.webmanifest',
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html}'],
-        // The admin and provider screens are precached too: every chunk of one build, or none.
-        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-      },
-      manifest: {
-        name: 'DiscoverLocal Limoux',
-        short_name: 'DiscoverLocal',
-        description: 'Markten, feesten, sport, uitzichten en uitjes in en rond Limoux.',
-        lang: 'nl',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: '#b4532a',
-        background_color: '#fdfaf5',
-        icons: [
-          { src: '/images/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/images/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/images/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-    }),
+    // The server's page renderer (docs/rendering.md) is built without the service worker.
+    !isSsrBuild &&
+      // Installable and usable offline (docs/offline.md): the manifest, and src/client/sw.ts with this
+      // build's scripts, styles and shell precached. Registered by main.tsx (no inline script: the CSP).
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: '.',
+        filename: 'sw.ts',
+        injectRegister: false,
+        manifestFilename: 'manifest.webmanifest',
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html}'],
+          // The admin and provider screens are precached too: every chunk of one build, or none.
+          maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        },
+        manifest: {
+          name: 'DiscoverLocal Limoux',
+          short_name: 'DiscoverLocal',
+          description: 'Markten, feesten, sport, uitzichten en uitjes in en rond Limoux.',
+          lang: 'nl',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: '#b4532a',
+          background_color: '#fdfaf5',
+          icons: [
+            { src: '/images/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/images/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/images/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+      }),
   ],
-  build: {
-    outDir: '../../dist/client',
-    emptyOutDir: true,
-    // Maps are written for debugging on the server, without a link in the scripts; never served.
-    sourcemap: 'hidden',
-    manifest: true,
-    target: 'es2022',
-  },
+  build: isSsrBuild
+    ? // `vite build --ssr entry-server.tsx`: the page renderer the server loads (docs/rendering.md).
+      { outDir: '../../dist/ssr', emptyOutDir: true, target: 'node20', sourcemap: true }
+    : {
+        outDir: '../../dist/client',
+        emptyOutDir: true,
+        // Maps are written for debugging on the server, without a link in the scripts; never served.
+        sourcemap: 'hidden',
+        manifest: true,
+        target: 'es2022',
+      },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/images': apiTarget },
   },
-});
+}));

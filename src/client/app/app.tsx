@@ -1,28 +1,35 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { FavouritesProvider } from '../features/favourites/favourites-provider';
 import { LocationProvider } from '../features/location/location-provider';
-import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './error-boundary';
 import { KeepFavouritesOffline } from './keep-favourites';
 import { PageSpinner } from './page-spinner';
 import { AppRoutes } from './router';
 import { RouteError } from './routes/route-error';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The whole app. The browser gives it a BrowserRouter; the server, rendering one address,
+ * a StaticRouter (docs/rendering.md). Each side brings its own query cache.
+ */
+export function App({
+  queryClient,
+  Router,
+}: {
+  queryClient: QueryClient;
+  Router: ComponentType<{ children: ReactNode }>;
+}) {
   return (
     <ErrorBoundary fallback={<RouteError />}>
       <QueryClientProvider client={queryClient}>
         <FavouritesProvider>
           <LocationProvider>
             <KeepFavouritesOffline />
-            <BrowserRouter>
+            <Router>
               <Suspense fallback={<PageSpinner />}>
                 <AppRoutes />
               </Suspense>
-            </BrowserRouter>
+            </Router>
           </LocationProvider>
         </FavouritesProvider>
       </QueryClientProvider>

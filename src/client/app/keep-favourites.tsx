@@ -10,15 +10,19 @@ import { useLanguage } from '../i18n/use-language';
  * it: then it is on the device for a trip without signal (docs/offline.md). Renders nothing.
  */
 export function KeepFavouritesOffline() {
-  const { favourites } = useFavorites();
+  const { ready, favourites } = useFavorites();
   const queryClient = useQueryClient();
   const origin = useOriginQuery();
   const language = useLanguage();
-  const known = useRef(favourites);
+  // The list the device had when it was first read (after hydration) is not "saved now".
+  const known = useRef<number[] | null>(ready ? favourites : null);
   useEffect(() => {
-    const added = favourites.filter((id) => !known.current.includes(id));
+    if (!ready) return;
+    const before = known.current;
     known.current = favourites;
+    if (before === null) return;
+    const added = favourites.filter((id) => !before.includes(id));
     for (const id of added) void queryClient.prefetchQuery(activityQueryOptions(id, { ...origin, lng: language }));
-  }, [favourites, queryClient, origin, language]);
+  }, [ready, favourites, queryClient, origin, language]);
   return null;
 }

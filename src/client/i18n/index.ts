@@ -81,9 +81,28 @@ export function forgetLanguageCookie() {
   document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
 }
 
-export async function initI18n(): Promise<typeof i18n> {
+/**
+ * A page the server rendered comes with its language and the texts it used (docs/rendering.md):
+ * the browser starts with exactly those, so hydration finds the same words; other namespaces
+ * still load when a screen asks for them. A page the browser draws alone detects its language.
+ */
+export interface InitialTexts {
+  language: Language;
+  resources: Record<string, Record<string, unknown>>;
+}
+
+/** i18next options shared by the browser and the server's renderer. */
+export const i18nOptions = {
+  ...languageOptions,
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  react: { useSuspense: true },
+} as const;
+
+export async function initI18n(initial?: InitialTexts): Promise<typeof i18n> {
+  if (!initial) i18n.use(createLanguageDetector());
   await i18n
-    .use(createLanguageDetector())
     .use(initReactI18next)
     .use(
       resourcesToBackend(
@@ -91,12 +110,15 @@ export async function initI18n(): Promise<typeof i18n> {
       ),
     )
     .init({
-      ...languageOptions,
-      ns: ['common'],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: true },
+      ...i18nOptions,
+      ...(initial
+        ? {
+            lng: initial.language,
+            resources: { [initial.language]: initial.resources },
+            partialBundledLanguages: true,
+            ns: Object.keys(initial.resources),
+          }
+        : { ns: ['common'] }),
     });
   document.documentElement.lang = currentLanguage();
   i18n.on('languageChanged', (lng) => {

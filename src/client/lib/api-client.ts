@@ -50,9 +50,21 @@ export interface ApiRequest {
   headers?: Record<string, string>;
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own when it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * The server's page renderer answers the app's reads itself, without a network round trip
+ * (docs/rendering.md#data); the browser never calls this.
+ */
+export function setApiTransport(next: ApiTransport) {
+  transport = next;
+}
+
 /** Sends a request and answers the raw Response of a 2xx, else throws an ApiError. */
 export async function apiFetch(path: string, { method = 'GET', query, body, signal, headers }: ApiRequest = {}) {
-  const response = await fetch(apiUrl(path, query), {
+  const response = await transport(apiUrl(path, query), {
     method,
     credentials: 'include',
     headers: {

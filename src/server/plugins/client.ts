@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Deps } from '../deps.js';
+import { loadPageRenderer } from '../modules/pages/render.js';
 import { pageResponder } from '../modules/pages/routes.js';
 import { publicRoutes } from './access.js';
 
@@ -21,7 +22,8 @@ export const clientPlugin = fp(
       app.log.warn({ clientDir }, 'no built web client: run `npm run build` (the API still works)');
       return;
     }
-    const servePage = pageResponder(deps, readFileSync(indexFile, 'utf8'));
+    const renderer = await loadPageRenderer(app, path.join(clientDir, '..', 'ssr', 'entry-server.js'));
+    const servePage = pageResponder(deps, readFileSync(indexFile, 'utf8'), renderer);
     app.decorate('servePage', servePage);
     // `/` is a page like the others (the static files below do not answer it).
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, servePage);

@@ -33,6 +33,7 @@ import { trackEvent, useTrackView } from '../../lib/track';
 import { ApiError } from '../../lib/api-client';
 import { formatDistance, formatPrice } from '../../lib/format';
 import { useLoginHref } from '../../lib/use-login-href';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ProposeTag } from '../../features/tags/components/propose-tag';
 import { useTagLabel } from '../../features/tags/use-tag-label';
 import { imageSources } from '../../../domain/images';
@@ -98,6 +99,7 @@ export function ActivityDetailRoute() {
   const { data: activity, isPending, error } = useActivity(id, { ...origin, lng: language });
   const { data: user } = useAuthUser();
   const loginHref = useLoginHref();
+  const hydrated = useHydrated();
   const [params, setParams] = useSearchParams();
   // The overview's "Book" button comes here with ?book=1: the dialog opens at once.
   const bookAtStart = params.get('book') === '1';
@@ -147,7 +149,7 @@ export function ActivityDetailRoute() {
           </button>
           <div className="flex gap-2">
             <FavouriteButton activityId={activity.id} activityName={activity.name} />
-            <ShareButton title={activity.name} text={activity.description} url={window.location.href} />
+            <ShareButton title={activity.name} text={activity.description} />
           </div>
         </div>
       </div>
@@ -328,14 +330,19 @@ export function ActivityDetailRoute() {
               <MapPin aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-terracotta-600" />
               <span>{place}</span>
             </p>
-            <Suspense fallback={<div className="mt-4 h-48 rounded-2xl bg-sand-100" />}>
-              <LocationMap
-                latitude={activity.latitude}
-                longitude={activity.longitude}
-                category={activity.category}
-                name={activity.name}
-              />
-            </Suspense>
+            {/* Leaflet needs the browser: the server and hydration draw the map's frame (docs/rendering.md). */}
+            {hydrated ? (
+              <Suspense fallback={<div className="mt-4 h-48 rounded-2xl bg-sand-100" />}>
+                <LocationMap
+                  latitude={activity.latitude}
+                  longitude={activity.longitude}
+                  category={activity.category}
+                  name={activity.name}
+                />
+              </Suspense>
+            ) : (
+              <div className="mt-4 h-48 rounded-2xl bg-sand-100" />
+            )}
           </section>
         </aside>
       </div>

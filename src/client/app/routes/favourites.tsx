@@ -16,7 +16,7 @@ import { useLanguage } from '../../i18n/use-language';
 export function FavouritesRoute() {
   const { t } = useTranslation('favourites');
   const language = useLanguage();
-  const { favourites, count, clearFavourites, toggleFavourite } = useFavorites();
+  const { ready, favourites, count, clearFavourites, toggleFavourite } = useFavorites();
   // One request per saved activity, all at once (no waterfall).
   const origin = useOriginQuery();
   const results = useQueries({
@@ -39,7 +39,8 @@ export function FavouritesRoute() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl font-semibold text-ink-900 md:text-4xl">{t('title')}</h1>
-          <p className="mt-1 text-ink-600">{t('count', { count })}</p>
+          {/* The server cannot know the device's list: the count waits for it (docs/rendering.md). */}
+          <p className="mt-1 text-ink-600">{ready ? t('count', { count }) : '\u00a0'}</p>
         </div>
         {count > 0 ? (
           <Button variant="secondary" onClick={clearAll}>
@@ -49,7 +50,15 @@ export function FavouritesRoute() {
         ) : null}
       </div>
 
-      {count === 0 ? (
+      {!ready ? (
+        <ul aria-busy="true" aria-label={t('loading')} className="mt-8 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          {Array.from({ length: 3 }, (_, i) => (
+            <li key={i}>
+              <ActivityCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      ) : count === 0 ? (
         <div className="mt-10 flex flex-col items-center gap-4 rounded-3xl bg-white p-12 text-center ring-1 ring-sand-200">
           <span className="flex h-16 w-16 items-center justify-center rounded-full bg-terracotta-50">
             <Heart aria-hidden className="h-8 w-8 text-terracotta-600" />

@@ -14,6 +14,7 @@ import { TodayWeather } from '../../features/weather/components/today-weather';
 import { useLanguage } from '../../i18n/use-language';
 import { cn } from '../../lib/cn';
 import { formatDistance } from '../../lib/format';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const ActivityMap = lazy(() => import('../../features/map/components/activity-map'));
 
@@ -71,6 +72,7 @@ export function MapRoute() {
   const activities = useAllActivities(query);
   const items = useMemo(() => activities.data ?? [], [activities.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const hydrated = useHydrated();
   const towns = useMemo(() => nearestTowns(position ?? LIMOUX, items), [position, items]);
   const hrefFor = (next: CategoryFilter) => (next === 'alle' ? '/kaart' : `/kaart?category=${next}`);
 
@@ -98,15 +100,20 @@ export function MapRoute() {
               </p>
             ) : null}
           </div>
-          <Suspense fallback={<div className="h-[60vh] min-h-96 rounded-3xl bg-sand-100" />}>
-            <ActivityMap
-              variant="full"
-              activities={items}
-              selectedId={selectedId}
-              onSelect={setSelectedId}
-              className="h-[60vh] min-h-96"
-            />
-          </Suspense>
+          {/* Leaflet needs the browser: the server and hydration draw the map's frame (docs/rendering.md). */}
+          {hydrated ? (
+            <Suspense fallback={<div className="h-[60vh] min-h-96 rounded-3xl bg-sand-100" />}>
+              <ActivityMap
+                variant="full"
+                activities={items}
+                selectedId={selectedId}
+                onSelect={setSelectedId}
+                className="h-[60vh] min-h-96"
+              />
+            </Suspense>
+          ) : (
+            <div className="h-[60vh] min-h-96 rounded-3xl bg-sand-100" />
+          )}
           <details className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
             <summary className="cursor-pointer font-medium text-ink-900">{t('map.list')}</summary>
             <ul className="mt-3 grid gap-1 sm:grid-cols-2">

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export const FAVOURITES_STORAGE_KEY = 'discoverlocal-favorites';
 
@@ -35,6 +36,8 @@ function writeStoredFavourites(ids: number[]) {
 }
 
 interface FavouritesValue {
+  /** False until the device's list is read: a server-rendered page knows no favourites. */
+  ready: boolean;
   favourites: number[];
   count: number;
   isFavourite: (id: number) => boolean;
@@ -42,10 +45,17 @@ interface FavouritesValue {
   clearFavourites: () => void;
 }
 
+const NONE: number[] = [];
+
 const FavouritesContext = createContext<FavouritesValue | null>(null);
 
 export function FavouritesProvider({ children }: { children: ReactNode }) {
-  const [favourites, setFavourites] = useState<number[]>(() => readStoredFavourites());
+  const [stored, setFavourites] = useState<number[]>(() =>
+    typeof localStorage === 'undefined' ? [] : readStoredFavourites(),
+  );
+  // The server renders without the device's list; hydration must see the same (docs/rendering.md).
+  const ready = useHydrated();
+  const favourites = ready ? stored : NONE;
 
   // Another tab changed the list: follow it.
   useEffect(() => {
@@ -71,13 +81,14 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<FavouritesValue>(
     () => ({
+      ready,
       favourites,
       count: favourites.length,
       isFavourite: (id) => favourites.includes(id),
       toggleFavourite,
       clearFavourites,
     }),
-    [favourites, toggleFavourite, clearFavourites],
+    [ready, favourites, toggleFavourite, clearFavourites],
   );
   return <FavouritesContext.Provider value={value}>{children}</FavouritesContext.Provider>;
 }

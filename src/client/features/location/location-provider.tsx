@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import type { Position } from '../../../domain/geo';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /** High accuracy, 10 s timeout, positions up to 5 minutes old are fine (docs/product.md#constants). */
 export const GEOLOCATION_OPTIONS: PositionOptions = {
@@ -26,6 +27,7 @@ function errorOf(error: GeolocationPositionError): LocationError {
 
 /** A detected position is kept for the browser session (issue 4). */
 function readStoredPosition(): Position | null {
+  if (typeof sessionStorage === 'undefined') return null;
   try {
     const value = JSON.parse(sessionStorage.getItem(POSITION_STORAGE_KEY) ?? 'null') as Position | null;
     return value && Number.isFinite(value.lat) && Number.isFinite(value.lon)
@@ -42,6 +44,8 @@ interface LocationValue {
   position: Position | undefined;
   detect: () => void;
 }
+
+const DEFAULT_STATE: LocationState = { status: 'default' };
 
 const LocationContext = createContext<LocationValue | null>(null);
 
@@ -72,9 +76,12 @@ export function LocationProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
+  // The server measures from Limoux; hydration must too, then the kept position applies (docs/rendering.md).
+  const hydrated = useHydrated();
+  const shown = hydrated ? state : DEFAULT_STATE;
   const value = useMemo<LocationValue>(
-    () => ({ state, position: state.status === 'located' ? state.position : undefined, detect }),
-    [state, detect],
+    () => ({ state: shown, position: shown.status === 'located' ? shown.position : undefined, detect }),
+    [shown, detect],
   );
   return <LocationContext.Provider value={value}>{children}</LocationContext.Provider>;
 }

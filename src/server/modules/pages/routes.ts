@@ -1,14 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
+import type { PageRenderer } from '../../../domain/page-render.js';
 import type { Deps } from '../../deps.js';
 import type { CatalogModel } from '../catalog/model.js';
 import { AppError } from '../../errors.js';
 import { pageHead, pageHtml, targetOf } from './head.js';
 import { pageLanguage } from './language.js';
+import { PAGE_STATE_ID } from '../../../domain/page-render.js';
 import { robotsTxt, sitemapPartXml, sitemapXml } from './sitemap.js';
 
 /** Link-preview pictures: the size Open Graph and Twitter cards ask for. */
@@ -99,13 +102,22 @@ export const pageRoutes =
     );
   };
 
+/** Where the rendered app goes in the built index.html. */
+const ROOT = '<div id="root"></div>';
+
 /**
  * Answers a request for a page of the web client (docs/seo.md#pages): the built index.html
  * with the page's head (title, description, canonical and language alternates, link-preview
  * tags, JSON-LD) in the visitor's language, and the status the page deserves: 404 for an
- * unknown path or an activity that is not public.
+ * unknown path or an activity that is not public. With a page renderer, a public page's body
+ * is rendered too and streamed after the head (docs/rendering.md); the private pages (the
+ * app's) stay empty for the browser to draw, as does any page the renderer fails on.
  */
-export function pageResponder(deps: Pick<Deps, 'catalog' | 'config'>, template: string) {
+export function pageResponder(
+  deps: Pick<Deps, 'catalog' | 'config'>,
+  template: string,
+  renderer: PageRenderer | null = null,
+) {
   const publicUrl = deps.config.auth.publicUrl;
   return (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://page.invalid');
@@ -120,12 +132,38 @@ export function pageResponder(deps: Pick<Deps, 'catalog' | 'config'>, template: 
       languageInUrl: url.searchParams.get('lng') === language,
       activity,
     });
-    return reply
+    const html = pageHtml(template, head);
+    reply
       .status(head.status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Content-Language', language)
-      .header('Vary', 'Accept-Language, Cookie')
-      .send(pageHtml(template, head));
+      .header('Vary', 'Accept-Language, Cookie');
+    const at = html.indexOf(ROOT);
+    if (!renderer || target.kind === 'app' || at < 0) return reply.send(html);
+
+    // The head goes out at once, so the browser fetches styles and scripts while the body renders.
+    const page = new PassThrough();
+    page.write(`${html.slice(0, at)}<div id="root">`);
+    const rest = html.slice(at + ROOT.length);
+    renderer.render({ url: `${url.pathname}${url.search}`, language }).then(
+      ({ body, state }) => {
+        const stream = Readable.from(body);
+        stream.on('error', (error) => {
+          request.log.error({ err: error }, 'streaming a page failed');
+          page.end(`</div>${rest}`);
+        });
+        stream.on('end', () =>
+          page.end(`</div><script type="application/json" id="${PAGE_STATE_ID}">${state}</script>${rest}`),
+        );
+        stream.pipe(page, { end: false });
+      },
+      (error: unknown) => {
+        // The browser draws the page itself, as it did before pages were rendered.
+        request.log.error({ err: error }, 'rendering a page failed');
+        page.end(`</div>${rest}`);
+      },
+    );
+    return reply.send(page);
   };
 }

@@ -6,7 +6,8 @@ import { cn } from '../../../lib/cn';
 interface ShareButtonProps {
   title: string;
   text: string;
-  url: string;
+  /** The address shared; the page's own when left out (read at the click: the server has no window). */
+  url?: string;
   className?: string;
 }
 
@@ -14,10 +15,11 @@ interface ShareButtonProps {
  * docs/product.md#the-detail-page: the device's share sheet when there is one; otherwise the link is
  * copied and a toast says so. A cancelled share says 'Sharing cancelled'.
  */
-export function ShareButton({ title, text, url, className }: ShareButtonProps) {
+export function ShareButton({ title, text, url: givenUrl, className }: ShareButtonProps) {
   const { t } = useTranslation('detail');
 
   const share = async () => {
+    const url = givenUrl ?? window.location.href;
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, text, url });

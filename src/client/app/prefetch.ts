@@ -1,0 +1,44 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Language } from '../../domain/languages';
+import { activityQueryOptions } from '../features/activities/api/get-activity';
+import { activitiesQueryOptions, allActivitiesQueryOptions } from '../features/activities/api/get-activities';
+import { statsQueryOptions } from '../features/activities/api/get-stats';
+import { readOverviewState, toActivitiesQuery } from '../features/activities/filters';
+import { activityReviewsQueryOptions } from '../features/reviews/api/get-reviews';
+import { approvedTagsQueryOptions } from '../features/tags/api/get-tags';
+
+/**
+ * The reads a public page shows, asked before the server renders it (docs/rendering.md#data), with
+ * the very query keys its components use: the browser then finds them in its cache and asks nothing.
+ * The server measures distances from Limoux, as the page does until it knows the visitor's position.
+ * What is personal (the session, favourites) or from outside (weather) is left to the browser.
+ */
+export async function prefetchPage(queryClient: QueryClient, url: URL, language: Language): Promise<void> {
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const reads: Promise<unknown>[] = [];
+  if (path === '/') {
+    const state = readOverviewState(url.searchParams);
+    reads.push(
+      queryClient.prefetchInfiniteQuery(activitiesQueryOptions({ ...toActivitiesQuery(state), lng: language })),
+      queryClient.prefetchQuery(approvedTagsQueryOptions()),
+    );
+  } else if (path === '/kaart') {
+    const { category } = readOverviewState(url.searchParams);
+    reads.push(
+      queryClient.prefetchQuery(
+        allActivitiesQueryOptions({ category: category === 'alle' ? undefined : category, lng: language }),
+      ),
+      queryClient.prefetchQuery(statsQueryOptions()),
+    );
+  } else {
+    const activity = /^\/activity\/(\d{1,9})$/.exec(path);
+    const id = Number(activity?.[1]);
+    if (activity && id > 0) {
+      reads.push(
+        queryClient.prefetchQuery(activityQueryOptions(id, { lng: language })),
+        queryClient.prefetchQuery(activityReviewsQueryOptions(id)),
+      );
+    }
+  }
+  await Promise.all(reads);
+}
