@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { demoLogin, expect, expectNoSeriousA11yViolations, test, toastRegion, visit } from './fixtures';
+import { demoLogin, expect, expectNoSeriousA11yViolations, openInApp, test, toastRegion, visit } from './fixtures';
 import { E2E } from './support/ports';
 
 /** Issue 9: a guest books and gets a mail, the provider confirms, a review shows once an admin approves it. */
@@ -51,7 +51,7 @@ test.describe('booking', () => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), price: 25 } });
     });
-    await visit(page, `/activity/${RAFTING}`);
+    await openInApp(page, `/activity/${RAFTING}`);
     const open = page.getByRole('button', { name: 'Nu boeken' });
     await open.click();
     const dialog = page.getByRole('dialog', { name: /boeken$/ });

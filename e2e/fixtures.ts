@@ -32,7 +32,7 @@ export const test = base.extend<{ consent: Consent | null; outsideOrigins: strin
   consent: ['declined', { option: true }],
   /** Other origins the test may reach: a stand-in whose pages the browser visits (Stripe's checkout). */
   outsideOrigins: [[], { option: true }],
-  page: async ({ page, consent, baseURL, outsideOrigins }, use) => {
+  page: async ({ page, consent, baseURL, outsideOrigins, javaScriptEnabled }, use) => {
     // Hermetic: nothing leaves the test server (map tiles and the like fail at once instead of waiting on the network).
     const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
     await page.context().route(
@@ -46,6 +46,22 @@ export const test = base.extend<{ consent: Consent | null; outsideOrigins: strin
         },
         [CONSENT_KEY, consent] as const,
       );
+    }
+    // A server-rendered page shows before it answers clicks: like a person, a test waits until the app is
+    // running (`<html data-ready>`, docs/rendering.md) before it acts on a page of the app.
+    const appOrigin = origin;
+    for (const name of ['goto', 'reload'] as const) {
+      const original = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+      Object.assign(page, {
+        [name]: async (...args: unknown[]) => {
+          const response = await original(...args);
+          const url = new URL(page.url());
+          const html = (response?.headers()['content-type'] ?? 'text/html').startsWith('text/html');
+          if (javaScriptEnabled && url.origin === appOrigin && !url.pathname.startsWith('/api/') && html)
+            await page.locator('html[data-ready]').waitFor({ state: 'attached', ...PAGE_LOAD });
+          return response;
+        },
+      });
     }
     // The Content Security Policy must never block anything the app does.
     const violations: string[] = [];
@@ -133,6 +149,21 @@ export async function visit(page: Page, path: string) {
 /** Reloads the page and waits until its screen has rendered again. */
 export async function reload(page: Page) {
   await page.reload();
+  await expect(pageHeading(page)).toBeVisible(PAGE_LOAD);
+}
+
+/**
+ * Opens `path` inside the running app, coming from another page, as a click on a link would: the
+ * browser then reads the page's data itself, where `page.route` can change it. A page loaded whole
+ * comes with the server's reads (docs/rendering.md), which no route in the browser sees.
+ */
+export async function openInApp(page: Page, path: string) {
+  await page.goto('/landing');
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(path);
   await expect(pageHeading(page)).toBeVisible(PAGE_LOAD);
 }
 

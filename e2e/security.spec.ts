@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, openInApp, test } from './fixtures';
 
 /**
  * Names come from providers: whatever markup they hold is shown as text on
- * every map, never built into the page (docs/security.md).
+ * every map, never built into the page (docs/security.md). The pages are opened
+ * in the app (openInApp) so that the browser reads the renamed activities; the
+ * server-rendered HTML is checked in src/server/modules/pages/rendering.test.ts.
  */
 const MARKUP = '<img src=x data-injected="1"><b>Vet</b> & <i>co</i>';
 
@@ -40,13 +42,13 @@ async function expectTooltipAsText(page: Page, map: ReturnType<Page['getByRole']
 test.describe('activity names full of markup', () => {
   test('are text in the tooltips of the map page', async ({ page }) => {
     await renameEverything(page);
-    await page.goto('/kaart');
+    await openInApp(page, '/kaart');
     await expectTooltipAsText(page, page.getByRole('region', { name: 'Kaart van de activiteiten' }));
   });
 
   test('are text in the tooltips of the map beside the results, and in the cards', async ({ page }) => {
     await renameEverything(page);
-    await page.goto('/');
+    await openInApp(page, '/');
     const main = page.getByRole('main');
     await expect(
       main
@@ -58,7 +60,7 @@ test.describe('activity names full of markup', () => {
 
   test('are text on the detail page and its map', async ({ page }) => {
     await renameEverything(page);
-    await page.goto('/activity/1');
+    await openInApp(page, '/activity/1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${MARKUP} 1`, { timeout: 20_000 });
     await expect(page.getByRole('region', { name: `Kaart met de ligging van ${MARKUP} 1` })).toBeVisible();
     await expect(page.locator('[data-injected]')).toHaveCount(0);

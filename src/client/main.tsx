@@ -1,9 +1,9 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { hydrateQueries, readPageState } from './app/page-state';
-import { initI18n } from './i18n';
+import { i18n, initI18n, keptLanguageOverriding, type InitialTexts } from './i18n';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
@@ -13,11 +13,21 @@ if (!root) throw new Error('#root is missing from index.html');
 
 registerServiceWorker();
 const queryClient = createQueryClient();
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} Router={BrowserRouter} />
-  </StrictMode>
-);
+
+/**
+ * Runs once the page is React's: hydrated, or drawn for the first time. A language the visitor chose
+ * on this device without a cookie then replaces the one the server rendered in
+ * (docs/rendering.md#languages): after hydration, not during it, which must see what the server sent.
+ * `<html data-ready>` tells that the page now answers clicks (the end-to-end tests wait for it).
+ */
+function AfterHydration({ rendered }: { rendered: InitialTexts['language'] | null }) {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+    const kept = rendered && keptLanguageOverriding(rendered);
+    if (kept) void i18n.changeLanguage(kept);
+  }, [rendered]);
+  return null;
+}
 
 // A public page arrives rendered, with its texts and data (docs/rendering.md): hydrate it from them.
 // The private pages arrive empty and are drawn here.
@@ -25,6 +35,12 @@ const state = readPageState();
 if (state) {
   await initI18n({ language: state.language, resources: state.resources });
   hydrateQueries(queryClient, state.queries);
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} Router={BrowserRouter} />
+      <AfterHydration rendered={state.language} />
+    </StrictMode>
+  );
   hydrateRoot(root, app, {
     // A page that differs from the server's is drawn again by the browser; say so, loudly, in tests.
     onRecoverableError: (error) => console.error('Hydration did not match the server', error),
@@ -32,5 +48,10 @@ if (state) {
 } else {
   // The first language file loads while React renders; Suspense waits for it.
   void initI18n();
-  createRoot(root).render(app);
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} Router={BrowserRouter} />
+      <AfterHydration rendered={null} />
+    </StrictMode>,
+  );
 }

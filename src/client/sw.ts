@@ -2,7 +2,7 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
-import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
 /**
  * The service worker (docs/offline.md): the app's shell and code of this build, precached
@@ -24,9 +24,22 @@ clientsClaim();
 const SHELL = '/index.html';
 const DAY = 24 * 60 * 60;
 
-// Pages: always from the server when it answers (its head and status are the page's); offline,
-// the shell of this build, whose router shows the page from what is cached below.
-registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly());
+// Pages: always from the server when it answers (its head and status are the page's). A page the
+// server rendered (docs/rendering.md) is kept as it came, with its data: offline it shows again and
+// hydrates without the network. A page never kept gets the shell of this build, whose router shows
+// it from what is cached below. Kept pages name this build's scripts, so a new version drops them.
+const PAGES = 'dl-pages';
+registerRoute(
+  ({ request }) => request.mode === 'navigate',
+  new NetworkFirst({
+    cacheName: PAGES,
+    plugins: [
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * DAY }),
+    ],
+  }),
+);
+self.addEventListener('activate', (event) => event.waitUntil(caches.delete(PAGES)));
 
 /** Public reads kept per address and language only: the visitor's position changes, the activity does not. */
 const keepLanguageOnly = {

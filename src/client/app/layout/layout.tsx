@@ -7,6 +7,7 @@ import { BottomNav } from './bottom-nav';
 import { deferred } from './deferred';
 import { Header } from './header';
 import { OfflineNotice } from './offline-notice';
+import { usePageTitle } from './use-page-title';
 
 // Not needed before the page can be used: loaded when the browser is idle.
 const Toaster = deferred(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
@@ -22,6 +23,7 @@ export function Layout() {
   const navigate = useNavigate();
   const { data: user } = useAuthUser();
   const navigationType = useNavigationType();
+  usePageTitle();
   // Load the namespaces every screen uses alongside the shell.
   useTranslation(['activities', 'favourites']);
 

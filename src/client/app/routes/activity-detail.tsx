@@ -34,6 +34,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatDistance, formatPrice } from '../../lib/format';
 import { useLoginHref } from '../../lib/use-login-href';
 import { useHydrated } from '../../lib/use-hydrated';
+import { usePageTitle } from '../layout/use-page-title';
 import { ProposeTag } from '../../features/tags/components/propose-tag';
 import { useTagLabel } from '../../features/tags/use-tag-label';
 import { imageSources } from '../../../domain/images';
@@ -100,6 +101,7 @@ export function ActivityDetailRoute() {
   const { data: user } = useAuthUser();
   const loginHref = useLoginHref();
   const hydrated = useHydrated();
+  usePageTitle(activity?.name);
   const [params, setParams] = useSearchParams();
   // The overview's "Book" button comes here with ?book=1: the dialog opens at once.
   const bookAtStart = params.get('book') === '1';

@@ -1,6 +1,7 @@
 import { CATEGORIES, type Activity } from '../../../domain/activities.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
-import { type PageKind, PAGE_TEXTS, SITE_NAME } from './texts.js';
+import { type PageTarget, pageTitle, PAGE_TITLES, targetOf } from '../../../domain/pages.js';
+import { PAGE_TEXTS, SITE_NAME } from './texts.js';
 
 /** What the server writes into a page's head (docs/seo.md#pages). */
 export interface PageHead {
@@ -21,34 +22,7 @@ export interface PageHead {
   index: boolean;
 }
 
-/** Where a public page's path leads: a page of its own, an activity, or nowhere (404). */
-export type PageTarget = { kind: PageKind } | { kind: 'activity'; id: number } | { kind: 'app' };
-
-/** The client's public paths (src/client/app/router.tsx); the private ones are the app's, not indexed. */
-const PUBLIC_PAGES: Record<string, PageKind> = {
-  '/': 'home',
-  '/kaart': 'map',
-  '/favorieten': 'favourites',
-  '/landing': 'landing',
-};
-const APP_PAGES = [
-  /^\/login$/,
-  /^\/role-selection$/,
-  /^\/admin(\/activities(\/\d+)?|\/sponsorships|\/tags)?$/,
-  /^\/provider(\/bookings|\/sponsorship|\/activities\/new|\/activities\/\d+(\/preview)?)?$/,
-  /^\/boekingen(\/\d+\/annuleren)?$/,
-];
-
-/** What a path shows; a trailing slash is the same page. */
-export function targetOf(pathname: string): PageTarget {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const page = PUBLIC_PAGES[path];
-  if (page) return { kind: page };
-  const activity = /^\/activity\/(\d{1,9})$/.exec(path);
-  if (activity) return { kind: 'activity', id: Number(activity[1]) };
-  if (APP_PAGES.some((pattern) => pattern.test(path))) return { kind: 'app' };
-  return { kind: 'notFound' };
-}
+export { targetOf, type PageTarget };
 
 /** The address of `path` in `language`, or without a language (x-default: the visitor's own). */
 export function pageUrl(publicUrl: string, path: string, language: Language | null): string {
@@ -181,13 +155,13 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
   const base = {
     language,
     image: previewImage(publicUrl, null),
-    imageAlt: texts.pages.home.title,
+    imageAlt: PAGE_TITLES[language].home,
     ogType: 'website' as const,
   };
   const notFound = (): PageHead => ({
     ...base,
     status: 404,
-    title: `${texts.pages.notFound.title} · ${SITE_NAME}`,
+    title: pageTitle({ kind: 'notFound' }, language),
     description: texts.pages.notFound.description,
     canonical: null,
     alternates: [],
@@ -207,7 +181,7 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
     return {
       ...base,
       status: 200,
-      title: `${activity.name} · ${SITE_NAME}`,
+      title: pageTitle({ kind: 'activity', name: activity.name }, language),
       description: shorten(activity.description || texts.activityIn(activity.name, activity.city)),
       canonical,
       alternates: alternatesOf(publicUrl, path),
@@ -220,13 +194,18 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
   }
   if (target.kind === 'app') {
     // Accounts, provider and admin pages: the app's own, never in a search engine.
-    return { ...notFound(), status: 200, title: SITE_NAME, description: texts.pages.home.description };
+    return {
+      ...notFound(),
+      status: 200,
+      title: pageTitle(target, language),
+      description: texts.pages.home.description,
+    };
   }
   const page = texts.pages[target.kind];
   return {
     ...base,
     status: 200,
-    title: target.kind === 'home' ? `${SITE_NAME} · ${page.title}` : `${page.title} · ${SITE_NAME}`,
+    title: pageTitle(target, language),
     description: page.description,
     canonical,
     alternates: alternatesOf(publicUrl, path),
@@ -238,7 +217,7 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
         : [
             breadcrumbLd([
               { name: texts.home, url: pageUrl(publicUrl, '/', language) },
-              { name: page.title, url: pageUrl(publicUrl, path, language) },
+              { name: PAGE_TITLES[language][target.kind], url: pageUrl(publicUrl, path, language) },
             ]),
           ],
   };

@@ -1,14 +1,13 @@
 import type { Category } from '../../../domain/activities.js';
 import type { Language } from '../../../domain/languages.js';
 
-/** The public pages whose head the server writes (docs/seo.md#pages). */
-export type PageKind = 'home' | 'map' | 'favourites' | 'landing' | 'notFound';
+import type { PageKind } from '../../../domain/pages.js';
 
-/** The site's name in titles, the same in every language: "<page> · DiscoverLocal Limoux". */
-export const SITE_NAME = 'DiscoverLocal Limoux';
+export { PAGE_TITLES, SITE_NAME, type PageKind } from '../../../domain/pages.js';
 
 interface PageTexts {
-  pages: Record<PageKind, { title: string; description: string }>;
+  /** Each page's description; the titles are shared with the client (src/domain/pages.ts). */
+  pages: Record<PageKind, { description: string }>;
   /** The first step of every breadcrumb trail. */
   home: string;
   /** Category names as the overview's chips show them. */
@@ -27,26 +26,21 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
   nl: {
     pages: {
       home: {
-        title: 'Ontdek het beste van Limoux',
         description:
           'Markten onder de arcaden, carnaval, katharenburchten, meren en wijnkelders: alles wat er te doen is in en rond Limoux.',
       },
       map: {
-        title: 'Kaart van de activiteiten',
         description:
           'Alle markten, feesten, uitzichten en uitjes in en rond Limoux op één kaart, met het weer ter plaatse.',
       },
       favourites: {
-        title: 'Mijn favorieten',
         description: 'De activiteiten in en rond Limoux die je hebt bewaard, ook zonder account.',
       },
       landing: {
-        title: 'Limoux, zoals de Limouxins het kennen',
         description:
           'Van de vrijdagmarkt tot de nachtelijke carnavalsoptocht, van katharenburchten tot blanquettekelders: DiscoverLocal brengt het allemaal samen, in jouw taal.',
       },
       notFound: {
-        title: 'Pagina niet gevonden',
         description: 'Deze pagina bestaat niet (meer). Misschien vind je wat je zoekt in het overzicht.',
       },
     },
@@ -64,26 +58,21 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
   en: {
     pages: {
       home: {
-        title: 'Discover the best of Limoux',
         description:
           'Markets under the arcades, carnival, Cathar castles, lakes and wine cellars: everything there is to do in and around Limoux.',
       },
       map: {
-        title: 'Map of the activities',
         description:
           'Every market, festival, viewpoint and outing in and around Limoux on one map, with the local weather.',
       },
       favourites: {
-        title: 'My favourites',
         description: 'The activities in and around Limoux you have saved, no account needed.',
       },
       landing: {
-        title: 'Limoux, the way the locals know it',
         description:
           "From the Friday market to the carnival's night parade, from Cathar castles to Blanquette cellars: DiscoverLocal brings it all together, in your language.",
       },
       notFound: {
-        title: 'Page not found',
         description: 'This page does not exist (any more). You may find what you are looking for in the overview.',
       },
     },
@@ -101,26 +90,21 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
   fr: {
     pages: {
       home: {
-        title: 'Découvrez le meilleur de Limoux',
         description:
           'Marchés sous les arcades, carnaval, châteaux cathares, lacs et caves : tout ce qu’il y a à faire à Limoux et dans ses environs.',
       },
       map: {
-        title: 'Carte des activités',
         description:
           'Tous les marchés, fêtes, points de vue et sorties de Limoux et des environs sur une seule carte, avec la météo locale.',
       },
       favourites: {
-        title: 'Mes favoris',
         description: 'Les activités de Limoux et des environs que vous avez gardées, sans compte.',
       },
       landing: {
-        title: 'Limoux, telle que la connaissent les Limouxins',
         description:
           'Du marché du vendredi au défilé nocturne du carnaval, des châteaux cathares aux caves de Blanquette : DiscoverLocal réunit tout, dans votre langue.',
       },
       notFound: {
-        title: 'Page introuvable',
         description:
           'Cette page n’existe pas (ou plus). Vous trouverez peut-être ce que vous cherchez sur la page d’accueil.',
       },
@@ -139,26 +123,21 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
   de: {
     pages: {
       home: {
-        title: 'Entdecke das Beste von Limoux',
         description:
           'Märkte unter den Arkaden, Karneval, Katharerburgen, Seen und Weinkeller: alles, was es in und um Limoux zu erleben gibt.',
       },
       map: {
-        title: 'Karte der Aktivitäten',
         description:
           'Alle Märkte, Feste, Aussichtspunkte und Ausflüge in und um Limoux auf einer Karte, mit dem Wetter vor Ort.',
       },
       favourites: {
-        title: 'Meine Favoriten',
         description: 'Die Aktivitäten in und um Limoux, die du dir gemerkt hast, auch ohne Konto.',
       },
       landing: {
-        title: 'Limoux, wie die Einheimischen es kennen',
         description:
           'Vom Freitagsmarkt bis zum nächtlichen Karnevalsumzug, von Katharerburgen bis zu Blanquette-Kellern: DiscoverLocal bringt alles zusammen – in deiner Sprache.',
       },
       notFound: {
-        title: 'Seite nicht gefunden',
         description: 'Diese Seite gibt es nicht (mehr). Vielleicht findest du in der Übersicht, was du suchst.',
       },
     },
@@ -176,26 +155,21 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
   es: {
     pages: {
       home: {
-        title: 'Descubre lo mejor de Limoux',
         description:
           'Mercados bajo los soportales, carnaval, castillos cátaros, lagos y bodegas: todo lo que puedes hacer en Limoux y sus alrededores.',
       },
       map: {
-        title: 'Mapa de las actividades',
         description:
           'Todos los mercados, fiestas, miradores y excursiones de Limoux y sus alrededores en un solo mapa, con el tiempo del lugar.',
       },
       favourites: {
-        title: 'Mis favoritos',
         description: 'Las actividades de Limoux y sus alrededores que has guardado, sin necesidad de cuenta.',
       },
       landing: {
-        title: 'Limoux, tal y como lo conocen los de aquí',
         description:
           'Del mercado de los viernes al desfile nocturno del carnaval, de los castillos cátaros a las bodegas de Blanquette: DiscoverLocal lo reúne todo, en tu idioma.',
       },
       notFound: {
-        title: 'Página no encontrada',
         description: 'Esta página no existe (o ya no existe). Quizá encuentres lo que buscas en la página de inicio.',
       },
     },

@@ -1,0 +1,73 @@
+import { apiActivity, expect, FAVOURITES_KEY, overview, PAGE_LOAD, test, text } from './fixtures';
+
+/**
+ * Server-rendered pages in a real browser (docs/rendering.md): readable before any script runs,
+ * hydrated without a warning, and the browser does not ask again for what the page brought.
+ */
+test.describe('server-rendered pages', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the overview, an activity and the map are there to read', async ({ page, request }) => {
+      const market = await apiActivity(request, 1, 'nl');
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('nl', 'activities', 'hero.title'));
+      await expect(overview.cards(page)).toHaveCount(12);
+      await expect(page.getByRole('link', { name: market.name, exact: true })).toBeVisible();
+
+      await page.goto('/activity/1?lng=fr');
+      const french = await apiActivity(request, 1, 'fr');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(french.name);
+      await expect(page.getByText(french.description)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: text('fr', 'detail', 'reviews.title') })).toBeVisible();
+
+      await page.goto('/kaart');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('nl', 'activities', 'map.title'));
+    });
+  });
+
+  for (const path of ['/', '/activity/3', '/kaart', '/favorieten', '/landing', '/?category=markten&lng=de']) {
+    test(`${path} hydrates without a warning, and the app does not fetch again what the page brought`, async ({
+      page,
+    }) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        // Map tiles come from outside, which these tests block on purpose, as they block the service worker
+        // (playwright.config.ts): neither is the app's doing.
+        const notOurs = /ERR_BLOCKED_BY_CLIENT|Service Worker registration blocked by Playwright/;
+        if (['error', 'warning'].includes(message.type()) && !notOurs.test(message.text()))
+          problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (/^\/api\/(activities(\/\d+(\/reviews)?)?|tags|stats)$/.test(url.pathname) && request.method() === 'GET')
+          reads.push(`${url.pathname}${url.search}`);
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+      // The side map on a wide screen asks for every match (all pages): that is not the first page again.
+      expect(reads.filter((read) => !read.includes('limit=100'))).toEqual([]);
+    });
+  }
+
+  test('a card rendered by the server answers at once: its heart saves the favourite', async ({ page }) => {
+    await page.goto('/');
+    const name = await overview.cards(page).first().textContent();
+    await page.getByRole('button', { name: `${name} bewaren als favoriet` }).click();
+    await expect(page.getByRole('button', { name: `${name} verwijderen uit favorieten` })).toBeVisible();
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), FAVOURITES_KEY)).toMatch(/^\[\d+\]$/);
+  });
+
+  test('favourites kept on the device show once the page is hydrated', async ({ page }) => {
+    await page.goto('/landing');
+    await page.evaluate((key) => localStorage.setItem(key, '[3]'), FAVOURITES_KEY);
+    await page.goto('/favorieten');
+    await expect(page.getByText(text('nl', 'favourites', 'count_one').replace('{{count}}', '1'))).toBeVisible(
+      PAGE_LOAD,
+    );
+    await expect(page.getByRole('article')).toHaveCount(1);
+  });
+});

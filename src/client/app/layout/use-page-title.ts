@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { pageTitle, targetOf } from '../../../domain/pages';
+import { useLanguage } from '../../i18n/use-language';
+
+/**
+ * The tab's title follows the page on every navigation in the app, as the server wrote it on the
+ * first load (docs/seo.md#titles). The detail page names its activity once it is loaded.
+ */
+export function usePageTitle(activityName?: string) {
+  const { pathname } = useLocation();
+  const language = useLanguage();
+  useEffect(() => {
+    const target = targetOf(pathname);
+    if (target.kind === 'activity') {
+      if (activityName) document.title = pageTitle({ kind: 'activity', name: activityName }, language);
+    } else document.title = pageTitle(target, language);
+  }, [pathname, language, activityName]);
+}

@@ -1,0 +1,87 @@
+import type { Language } from './languages.js';
+
+/** The public pages whose head the server writes (docs/seo.md#pages). */
+export type PageKind = 'home' | 'map' | 'favourites' | 'landing' | 'notFound';
+
+/** The site's name in titles, the same in every language: "<page> · DiscoverLocal Limoux". */
+export const SITE_NAME = 'DiscoverLocal Limoux';
+
+/**
+ * Each public page's title, in the words of the web client's own texts (its hero, navigation and 404
+ * page), so that a search result and the page it opens say the same. The server writes them into the
+ * head; the client sets them on every navigation (docs/seo.md#titles).
+ */
+export const PAGE_TITLES: Record<Language, Record<PageKind, string>> = {
+  nl: {
+    home: 'Ontdek het beste van Limoux',
+    map: 'Kaart van de activiteiten',
+    favourites: 'Mijn favorieten',
+    landing: 'Limoux, zoals de Limouxins het kennen',
+    notFound: 'Pagina niet gevonden',
+  },
+  en: {
+    home: 'Discover the best of Limoux',
+    map: 'Map of the activities',
+    favourites: 'My favourites',
+    landing: 'Limoux, the way the locals know it',
+    notFound: 'Page not found',
+  },
+  fr: {
+    home: 'Découvrez le meilleur de Limoux',
+    map: 'Carte des activités',
+    favourites: 'Mes favoris',
+    landing: 'Limoux, telle que la connaissent les Limouxins',
+    notFound: 'Page introuvable',
+  },
+  de: {
+    home: 'Entdecke das Beste von Limoux',
+    map: 'Karte der Aktivitäten',
+    favourites: 'Meine Favoriten',
+    landing: 'Limoux, wie die Einheimischen es kennen',
+    notFound: 'Seite nicht gefunden',
+  },
+  es: {
+    home: 'Descubre lo mejor de Limoux',
+    map: 'Mapa de las actividades',
+    favourites: 'Mis favoritos',
+    landing: 'Limoux, tal y como lo conocen los de aquí',
+    notFound: 'Página no encontrada',
+  },
+};
+
+/** What a path shows; a trailing slash is the same page. */
+export type PageTarget = { kind: PageKind } | { kind: 'activity'; id: number } | { kind: 'app' };
+
+/** The client's public paths (src/client/app/router.tsx); the private ones are the app's, not indexed. */
+const PUBLIC_PAGES: Record<string, PageKind> = {
+  '/': 'home',
+  '/kaart': 'map',
+  '/favorieten': 'favourites',
+  '/landing': 'landing',
+};
+const APP_PAGES = [
+  /^\/login$/,
+  /^\/role-selection$/,
+  /^\/admin(\/activities(\/\d+)?|\/sponsorships|\/tags)?$/,
+  /^\/provider(\/bookings|\/sponsorship|\/activities\/new|\/activities\/\d+(\/preview)?)?$/,
+  /^\/boekingen(\/\d+\/annuleren)?$/,
+];
+
+/** What a path shows: a page of its own, an activity, one of the app's private pages, or nothing (404). */
+export function targetOf(pathname: string): PageTarget {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = PUBLIC_PAGES[path];
+  if (page) return { kind: page };
+  const activity = /^\/activity\/(\d{1,9})$/.exec(path);
+  if (activity) return { kind: 'activity', id: Number(activity[1]) };
+  if (APP_PAGES.some((pattern) => pattern.test(path))) return { kind: 'app' };
+  return { kind: 'notFound' };
+}
+
+/** The title of a page in the browser's tab: an activity's name, a page's title, or the site's name. */
+export function pageTitle(target: { kind: PageKind | 'app' } | { kind: 'activity'; name: string }, language: Language) {
+  if (target.kind === 'activity') return `${target.name} · ${SITE_NAME}`;
+  if (target.kind === 'app') return SITE_NAME;
+  if (target.kind === 'home') return `${SITE_NAME} · ${PAGE_TITLES[language].home}`;
+  return `${PAGE_TITLES[language][target.kind]} · ${SITE_NAME}`;
+}
