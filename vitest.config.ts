@@ -27,6 +27,7 @@ const DATABASE_INDEPENDENT = [
   'src/server/modules/weather/routes.test.ts',
   'src/server/outside/**/*.test.ts',
   'src/server/modules/pages/sitemap.test.ts',
+  'src/server/modules/pages/preloads.test.ts',
 ];
 
 const apiProject = (kind: 'pglite' | 'postgres') => ({

@@ -1,20 +1,18 @@
 /**
  * Measures the JavaScript of the overview (/), gzipped, on the production build.
  *  - critical: what / needs before it can be used, from Vite's manifest: the
- *    entry, the overview route and the Dutch texts it shows (plus the English
- *    fallback texts i18next loads with them), with everything they import statically.
+ *    entry and the overview route, with everything they import statically (the
+ *    texts come in the server-rendered page).
  *  - loaded: every script Chromium actually fetched for / until idle
  *    (critical plus what is deferred: toaster, cookie banner, footer).
  * Run: npm run build && npm run bench
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { startBuiltServer } from './built-server.js';
 
-const PORT = 5290;
-const base = `http://127.0.0.1:${PORT}`;
 const clientDir = path.resolve('dist/client');
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
@@ -32,47 +30,11 @@ function closure(keys: string[], seen = new Set<string>()): Set<string> {
 
 const gz = (file: string) => gzipSync(readFileSync(path.join(clientDir, file))).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const critical = closure([
-  'index.html',
-  'app/routes/overview.tsx',
-  'i18n/locales/nl/common.json',
-  'i18n/locales/nl/activities.json',
-  'i18n/locales/nl/favourites.json',
-  // i18next also loads the fallback language (en) before it is ready.
-  'i18n/locales/en/common.json',
-  'i18n/locales/en/activities.json',
-  'i18n/locales/en/favourites.json',
-]);
+// The page's texts come in the page itself (docs/rendering.md): no language file is needed to hydrate.
+const critical = closure(['index.html', 'app/routes/overview.tsx']);
 const criticalBytes = [...critical].reduce((sum, file) => sum + gz(file), 0);
 
-async function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['dist/server/server.js'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: 'memory://',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123',
-      PUBLIC_URL: base,
-    },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return server;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-const server = await startServer();
+const { base, stop } = await startBuiltServer(5290);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -102,5 +64,5 @@ try {
   console.info(`all JS fetched for / until idle: ${loaded.size} files, ${kb(loadedBytes)} gzipped`);
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  stop();
 }

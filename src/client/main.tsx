@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -41,9 +41,14 @@ if (state) {
       <AfterHydration rendered={state.language} />
     </StrictMode>
   );
-  hydrateRoot(root, app, {
-    // A page that differs from the server's is drawn again by the browser; say so, loudly, in tests.
-    onRecoverableError: (error) => console.error('Hydration did not match the server', error),
+  // The page is painted first (it is already there), then hydrated as a transition: React works in
+  // slices of a few milliseconds and lets the browser answer in between (no long task).
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      // A page that differs from the server's is drawn again by the browser; say so, loudly, in tests.
+      onRecoverableError: (error) => console.error('Hydration did not match the server', error),
+    });
   });
 } else {
   // The first language file loads while React renders; Suspense waits for it.

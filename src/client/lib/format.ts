@@ -1,32 +1,57 @@
+import { TIME_ZONE } from '../../domain/dates';
 import { type Language, LOCALES } from '../../domain/languages';
+
+/**
+ * A formatter made once per language and kind: making one costs far more than using it, and a page
+ * of cards formats dozens of prices, distances and ratings while it hydrates.
+ */
+function cached<T>(make: (locale: string) => T): (language: Language) => T {
+  const made = new Map<Language, T>();
+  return (language) => {
+    let found = made.get(language);
+    if (found === undefined) made.set(language, (found = make(LOCALES[language])));
+    return found;
+  };
+}
+
+const wholeEuros = cached(
+  (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 0 }),
+);
+const euros = cached(
+  (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }),
+);
+const kilometres = cached(
+  (locale) =>
+    new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: 'kilometer',
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    }),
+);
+const oneDecimal = cached(
+  (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
+// In the guide's time zone, on the server and in every browser alike: a server-rendered date hydrates unchanged.
+const longDate = cached((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: TIME_ZONE }));
 
 /** Number and date formats of the active language (docs/product.md#dates-times-and-money). */
 export function formatPrice(amount: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language], {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  }).format(amount);
+  return (Number.isInteger(amount) ? wholeEuros : euros)(language).format(amount);
 }
 
 /** "12,3 km": one decimal (docs/product.md#distance). */
 export function formatDistance(km: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language], {
-    style: 'unit',
-    unit: 'kilometer',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(km);
+  return kilometres(language).format(km);
 }
 
 export function formatRating(rating: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    rating,
-  );
+  return oneDecimal(language).format(rating);
 }
 
+/** A moment's day in the guide's time zone (docs/product.md#dates-times-and-money). */
 export function formatDate(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long' }).format(new Date(iso));
+  return longDate(language).format(new Date(iso));
 }
 
 /** A calendar day (YYYY-MM-DD, as bookings keep it) in words: "zaterdag 5 december 2026". */

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Deps } from '../deps.js';
+import { type BuildManifest, routePreloads } from '../modules/pages/preloads.js';
 import { loadPageRenderer } from '../modules/pages/render.js';
 import { pageResponder } from '../modules/pages/routes.js';
 import { publicRoutes } from './access.js';
@@ -23,7 +24,11 @@ export const clientPlugin = fp(
       return;
     }
     const renderer = await loadPageRenderer(app, path.join(clientDir, '..', 'ssr', 'entry-server.js'));
-    const servePage = pageResponder(deps, readFileSync(indexFile, 'utf8'), renderer);
+    const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+    const preloads = existsSync(manifestFile)
+      ? routePreloads(JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
+      : undefined;
+    const servePage = pageResponder(deps, readFileSync(indexFile, 'utf8'), renderer, preloads);
     app.decorate('servePage', servePage);
     // `/` is a page like the others (the static files below do not answer it).
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, servePage);

@@ -9,7 +9,8 @@ import type { PageRenderer } from '../../../domain/page-render.js';
 import type { Deps } from '../../deps.js';
 import type { CatalogModel } from '../catalog/model.js';
 import { AppError } from '../../errors.js';
-import { pageHead, pageHtml, targetOf } from './head.js';
+import { escapeHtml, pageHead, pageHtml, targetOf } from './head.js';
+import type { PageTarget } from '../../../domain/pages.js';
 import { pageLanguage } from './language.js';
 import { PAGE_STATE_ID } from '../../../domain/page-render.js';
 import { robotsTxt, sitemapPartXml, sitemapXml } from './sitemap.js';
@@ -117,6 +118,7 @@ export function pageResponder(
   deps: Pick<Deps, 'catalog' | 'config'>,
   template: string,
   renderer: PageRenderer | null = null,
+  preloads: (kind: PageTarget['kind']) => string[] = () => [],
 ) {
   const publicUrl = deps.config.auth.publicUrl;
   return (request: FastifyRequest, reply: FastifyReply) => {
@@ -132,7 +134,11 @@ export function pageResponder(
       languageInUrl: url.searchParams.get('lng') === language,
       activity,
     });
-    const html = pageHtml(template, head);
+    const rendered = renderer !== null && target.kind !== 'app';
+    const scripts = rendered
+      ? preloads(target.kind).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
+      : [];
+    const html = pageHtml(template, head).replace('</head>', `${scripts.join('')}</head>`);
     reply
       .status(head.status)
       .type('text/html; charset=utf-8')
@@ -140,7 +146,7 @@ export function pageResponder(
       .header('Content-Language', language)
       .header('Vary', 'Accept-Language, Cookie');
     const at = html.indexOf(ROOT);
-    if (!renderer || target.kind === 'app' || at < 0) return reply.send(html);
+    if (!rendered || at < 0) return reply.send(html);
 
     // The head goes out at once, so the browser fetches styles and scripts while the body renders.
     const page = new PassThrough();

@@ -1,0 +1,40 @@
+import type { PageTarget } from '../../../domain/pages.js';
+
+/** Vite's build manifest (dist/client/.vite/manifest.json): each source module's chunk and its imports. */
+export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+
+/** Each rendered page's route module (src/client/app/router.tsx), as the manifest names it. */
+const ROUTE_MODULES: Record<Exclude<PageTarget['kind'], 'app'>, string> = {
+  home: 'app/routes/overview.tsx',
+  activity: 'app/routes/activity-detail.tsx',
+  map: 'app/routes/map.tsx',
+  favourites: 'app/routes/favourites.tsx',
+  landing: 'app/routes/landing.tsx',
+  notFound: 'app/routes/not-found.tsx',
+};
+
+/**
+ * The scripts a rendered page needs to hydrate beyond the entry's (which index.html preloads
+ * already): its route's chunk and what that imports. Preloaded from the head, they load beside
+ * the entry instead of after it (docs/rendering.md#how).
+ */
+export function routePreloads(manifest: BuildManifest): (kind: PageTarget['kind']) => string[] {
+  const closure = (key: string, seen: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, seen);
+  };
+  const entry = new Set<string>();
+  closure('index.html', entry);
+  const byKind = new Map<string, string[]>();
+  for (const [kind, module] of Object.entries(ROUTE_MODULES)) {
+    const own = new Set<string>();
+    closure(module, own);
+    byKind.set(
+      kind,
+      [...own].filter((key) => !entry.has(key)).map((key) => `/${manifest[key]?.file ?? ''}`),
+    );
+  }
+  return (kind) => byKind.get(kind) ?? [];
+}
