@@ -148,7 +148,8 @@ export function pageResponder(
     const at = html.indexOf(ROOT);
     if (!rendered || at < 0) return reply.send(html);
 
-    // The head goes out at once, so the browser fetches styles and scripts while the body renders.
+    // The head is written first: uncompressed it leaves at once; through gzip or brotli it leaves
+    // with the body, as measured (docs/rendering.md#how).
     const page = new PassThrough();
     page.write(`${html.slice(0, at)}<div id="root">`);
     const rest = html.slice(at + ROOT.length);
