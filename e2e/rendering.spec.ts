@@ -53,6 +53,34 @@ test.describe('server-rendered pages', () => {
     });
   }
 
+  test('a shared activity link previews with its name, text and picture, as a chat app reads it', async ({
+    request,
+    page,
+  }) => {
+    const activity = await apiActivity(request, 3, 'nl');
+    // A chat app fetches the page without running it.
+    const html = await (await request.get('/activity/3', { headers: { accept: 'text/html' } })).text();
+    const meta = (key: string) =>
+      new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&#39;/g, "'");
+    expect(meta('og:title')).toBe(`${activity.name} · DiscoverLocal Limoux`);
+    expect(meta('og:type')).toBe('article');
+    expect(activity.description.startsWith(meta('og:description')?.replace(/…$/, '') ?? '-')).toBe(true);
+    expect(meta('twitter:card')).toBe('summary_large_image');
+    const image = meta('og:image') ?? '';
+    const picture = await request.get(new URL(image).pathname);
+    expect(picture.status()).toBe(200);
+    expect(picture.headers()['content-type']).toBe('image/png');
+
+    // In the browser the tab says the same, and keeps saying it once the app runs.
+    await page.goto('/activity/3');
+    await expect(page).toHaveTitle(`${activity.name} · DiscoverLocal Limoux`);
+    await page
+      .getByRole('link', { name: /DiscoverLocal/ })
+      .first()
+      .click();
+    await expect(page).toHaveTitle(/^DiscoverLocal Limoux · /);
+  });
+
   test('a card rendered by the server answers at once: its heart saves the favourite', async ({ page }) => {
     await page.goto('/');
     const name = await overview.cards(page).first().textContent();
