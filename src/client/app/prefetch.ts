@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../lib/api-client';
 import type { Language } from '../../domain/languages';
 import { activityQueryOptions } from '../features/activities/api/get-activity';
 import { activitiesQueryOptions, allActivitiesQueryOptions } from '../features/activities/api/get-activities';
@@ -6,6 +7,13 @@ import { statsQueryOptions } from '../features/activities/api/get-stats';
 import { readOverviewState, toActivitiesQuery } from '../features/activities/filters';
 import { activityReviewsQueryOptions } from '../features/reviews/api/get-reviews';
 import { approvedTagsQueryOptions } from '../features/tags/api/get-tags';
+
+/**
+ * The most activities the map page is rendered with. It lists every match under the map, and the page
+ * carries them in its state: fine for a few hundred, megabytes for ten thousand. Past this the
+ * server renders the page without them and the browser reads them, as before server rendering.
+ */
+export const MAP_RENDER_LIMIT = 500;
 
 /**
  * The reads a public page shows, asked before the server renders it (docs/rendering.md#data), with
@@ -24,10 +32,14 @@ export async function prefetchPage(queryClient: QueryClient, url: URL, language:
     );
   } else if (path === '/kaart') {
     const { category } = readOverviewState(url.searchParams);
+    const query = { category: category === 'alle' ? undefined : category, lng: language };
     reads.push(
-      queryClient.prefetchQuery(
-        allActivitiesQueryOptions({ category: category === 'alle' ? undefined : category, lng: language }),
-      ),
+      (async () => {
+        // How many there are, from one activity's page: the list comes only when it is not too long.
+        const first = await apiFetch('/activities', { query: { ...query, limit: 1 } }).catch(() => null);
+        const total = Number(first?.headers.get('X-Total-Count') ?? Number.NaN);
+        if (total <= MAP_RENDER_LIMIT) await queryClient.prefetchQuery(allActivitiesQueryOptions(query));
+      })(),
       queryClient.prefetchQuery(statsQueryOptions()),
     );
   } else {

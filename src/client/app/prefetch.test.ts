@@ -1,0 +1,58 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setApiTransport } from '../lib/api-client';
+import { MAP_RENDER_LIMIT, prefetchPage } from './prefetch';
+
+/** An API of `total` activities, answering pages as the real one does (X-Total-Count), recording each read. */
+function apiOf(total: number) {
+  const reads: string[] = [];
+  setApiTransport(async (url) => {
+    reads.push(url);
+    const address = new URL(url, 'http://api.invalid');
+    if (address.pathname === '/api/stats') return Response.json({ markets: 1, events: 1, sports: 1, viewpoints: 1 });
+    const limit = Number(address.searchParams.get('limit'));
+    const offset = Number(address.searchParams.get('offset') ?? 0);
+    const count = Math.max(0, Math.min(limit, total - offset));
+    const items = Array.from({ length: count }, (_, i) => ({ id: offset + i + 1, name: `Activity ${offset + i + 1}` }));
+    return Response.json(items, { headers: { 'X-Total-Count': String(total) } });
+  });
+  return reads;
+}
+
+afterEach(() => setApiTransport((url, init) => fetch(url, init)));
+
+describe('prefetchPage for the map', () => {
+  it('brings every activity when there are not too many', async () => {
+    const reads = apiOf(120);
+    const client = new QueryClient();
+    await prefetchPage(client, new URL('http://page.invalid/kaart?category=markten'), 'fr');
+    const all = client
+      .getQueryCache()
+      .findAll({ queryKey: ['activities'] })
+      .find((q) => q.queryKey.includes('all'));
+    expect((all?.state.data as unknown[]).length).toBe(120);
+    expect(reads.every((read) => read.includes('lng=fr') || read === '/api/stats')).toBe(true);
+    expect(reads.filter((read) => read.includes('category=markten')).length).toBeGreaterThan(1);
+  });
+
+  it(`leaves the list to the browser past ${MAP_RENDER_LIMIT} activities, and still brings the counts`, async () => {
+    const reads = apiOf(MAP_RENDER_LIMIT + 1);
+    const client = new QueryClient();
+    await prefetchPage(client, new URL('http://page.invalid/kaart'), 'nl');
+    const cached = client.getQueryCache().findAll({ queryKey: ['activities'] });
+    expect(cached.map((query) => query.queryKey)).toEqual([['activities', 'stats']]);
+    expect(client.getQueryData(['activities', 'stats'])).toMatchObject({ markets: 1 });
+    // One read of one activity to count them, not the pages of the whole list.
+    expect(reads.filter((read) => read.startsWith('/api/activities'))).toEqual(['/api/activities?lng=nl&limit=1']);
+  });
+});
+
+describe('prefetchPage', () => {
+  it('asks nothing for a page whose reads are all the browser’s own', async () => {
+    const reads = apiOf(10);
+    vi.stubGlobal('fetch', vi.fn());
+    await prefetchPage(new QueryClient(), new URL('http://page.invalid/favorieten'), 'nl');
+    expect(reads).toEqual([]);
+    vi.unstubAllGlobals();
+  });
+});
