@@ -3,6 +3,14 @@ import type { Language } from './languages.js';
 /** The id of the JSON block with a rendered page's state (docs/rendering.md#the-page-state). */
 export const PAGE_STATE_ID = 'page-state';
 
+/** JSON for a script element: `<` never appears, so no text can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
 /**
  * The contract between the server and the web client's page renderer (docs/rendering.md): the
  * renderer is built from the client's own components (src/client/entry-server.tsx, to

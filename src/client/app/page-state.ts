@@ -1,9 +1,7 @@
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { isLanguage, type Language } from '../../domain/languages';
-import { PAGE_STATE_ID } from '../../domain/page-render';
+import { jsonForScript, PAGE_STATE_ID } from '../../domain/page-render';
 import { ApiError } from '../lib/api-client';
-
-export { PAGE_STATE_ID };
 
 /** What the server hands the browser with a rendered page, so hydration starts where the server ended. */
 export interface PageState {
@@ -34,7 +32,7 @@ function plainError(error: unknown): PlainError {
 
 /**
  * The page state as the text of a `<script type="application/json">`: an ApiError keeps its status
- * and code (the pages branch on them), and `<` is escaped so no text can close the script.
+ * and code (the pages branch on them), and no text can close the script (jsonForScript).
  */
 export function pageStateJson(state: PageState): string {
   const queries = {
@@ -43,7 +41,7 @@ export function pageStateJson(state: PageState): string {
       query.state.error == null ? query : { ...query, state: { ...query.state, error: plainError(query.state.error) } },
     ),
   };
-  return JSON.stringify({ ...state, queries }).replace(/</g, '\\u003c');
+  return jsonForScript({ ...state, queries });
 }
 
 function isPlainError(value: unknown): value is PlainError {

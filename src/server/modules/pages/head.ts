@@ -1,7 +1,8 @@
 import { CATEGORIES, type Activity } from '../../../domain/activities.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
-import { type PageTarget, pageTitle, PAGE_TITLES, targetOf } from '../../../domain/pages.js';
-import { PAGE_TEXTS, SITE_NAME } from './texts.js';
+import { jsonForScript } from '../../../domain/page-render.js';
+import { type PageTarget, pageTitle, PAGE_TITLES, SITE_NAME } from '../../../domain/pages.js';
+import { PAGE_TEXTS } from './texts.js';
 
 /** What the server writes into a page's head (docs/seo.md#pages). */
 export interface PageHead {
@@ -21,8 +22,6 @@ export interface PageHead {
   /** Whether search engines may index the page. */
   index: boolean;
 }
-
-export { targetOf, type PageTarget };
 
 /** The address of `path` in `language`, or without a language (x-default: the visitor's own). */
 export function pageUrl(publicUrl: string, path: string, language: Language | null): string {
@@ -227,14 +226,6 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** Text for an HTML attribute or element. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
-
-/** JSON for a script element: `<` never appears, so no text can close the element. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 const OG_LOCALES: Record<Language, string> = { nl: 'nl_NL', en: 'en_GB', fr: 'fr_FR', de: 'de_DE', es: 'es_ES' };

@@ -8,6 +8,7 @@ import { type App, buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { createActivity } from '../../test/factories.js';
+import { INDEX_HTML } from '../../test/index-html.js';
 import { testConfig } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-db.js';
 
@@ -27,18 +28,6 @@ const activitiesNl = texts('nl', 'activities');
 const activitiesDe = texts('de', 'activities');
 const commonNl = texts('nl', 'common');
 const detailFr = texts('fr', 'detail');
-const TEMPLATE = `<!doctype html>
-<html lang="nl">
-  <head>
-    <meta charset="UTF-8" />
-    <title>DiscoverLocal · Limoux</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
 let app: App;
 let failing: App;
 let database: Database;
@@ -53,7 +42,7 @@ async function builtClient(name: string, renderer: string) {
   const clientDir = path.join(dir, name, 'client');
   await mkdir(path.join(clientDir, 'assets'), { recursive: true });
   await mkdir(path.join(dir, name, 'ssr'));
-  await writeFile(path.join(clientDir, 'index.html'), TEMPLATE);
+  await writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(dir, name, 'ssr', 'entry-server.js'), renderer);
   return clientDir;
 }

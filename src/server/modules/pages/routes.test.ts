@@ -10,6 +10,7 @@ import { type App, buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { createActivity } from '../../test/factories.js';
+import { INDEX_HTML } from '../../test/index-html.js';
 import { testConfig } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-db.js';
 
@@ -25,27 +26,10 @@ let clientDir: string;
 let activities: Activity[];
 let hiddenId: number;
 
-// The built index.html's head, as Vite writes it (src/client/index.html).
-const TEMPLATE = `<!doctype html>
-<html lang="nl">
-  <head>
-    <meta charset="UTF-8" />
-    <meta
-      name="description"
-      content="DiscoverLocal: markten, feesten, sport, uitzichten en uitjes in en rond Limoux."
-    />
-    <title>DiscoverLocal · Limoux</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
 beforeAll(async () => {
   clientDir = await mkdtemp(path.join(os.tmpdir(), 'dl-pages-'));
   await mkdir(path.join(clientDir, 'assets'));
-  await writeFile(path.join(clientDir, 'index.html'), TEMPLATE);
+  await writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
   database = await createTestDatabase();
   await seedDemo(database.db, new Date(), { accounts: false });
   hiddenId = await createActivity(database.db, { name: 'Not yet approved', isApproved: false });

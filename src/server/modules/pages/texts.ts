@@ -3,8 +3,6 @@ import type { Language } from '../../../domain/languages.js';
 
 import type { PageKind } from '../../../domain/pages.js';
 
-export { PAGE_TITLES, SITE_NAME, type PageKind } from '../../../domain/pages.js';
-
 interface PageTexts {
   /** Each page's description; the titles are shared with the client (src/domain/pages.ts). */
   pages: Record<PageKind, { description: string }>;
