@@ -55,6 +55,24 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: 'hidden',
         manifest: true,
         target: 'es2022',
+        // Few requests for a page (docs/rendering.md#scripts): left alone, the bundler made a chunk of
+        // every small module the shell shares with a screen (about 60 requests for `/`, each a round
+        // trip on a slow phone network). The libraries every page runs are one chunk, and shared
+        // chunks under 8 KB are copied into the chunks that use them.
+        rolldownOptions: {
+          preserveEntrySignatures: false,
+          output: {
+            codeSplitting: {
+              experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store|html-parse-stringify|void-elements)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
       },
   server: {
     port: 5173,

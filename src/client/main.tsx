@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { hydrateQueries, readPageState } from './app/page-state';
+import { preloadScreens } from './app/router';
 import { i18n, initI18n, keptLanguageOverriding, type InitialTexts } from './i18n';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
@@ -33,7 +34,12 @@ function AfterHydration({ rendered }: { rendered: InitialTexts['language'] | nul
 // The private pages arrive empty and are drawn here.
 const state = readPageState();
 if (state) {
-  await initI18n({ language: state.language, resources: state.resources });
+  // The screen's chunk is in before hydrating, so the whole page hydrates in one interruptible pass
+  // (docs/rendering.md#hydration). A chunk that fails to load is left to the lazy screen to report.
+  await Promise.all([
+    initI18n({ language: state.language, resources: state.resources }),
+    preloadScreens(window.location.pathname).catch(() => undefined),
+  ]);
   hydrateQueries(queryClient, state.queries);
   const app = (
     <StrictMode>

@@ -17,21 +17,29 @@ const CookieBanner = deferred(() =>
   import('../../features/consent/cookie-banner').then((m) => ({ default: m.CookieBanner })),
 );
 
+/**
+ * A first login whose role was never chosen goes to role selection first (docs/accounts.md#role-selection).
+ * Its own component: the session's answer re-renders only this, not the page under the layout
+ * (docs/rendering.md#hydration).
+ */
+function RoleChoiceFirst() {
+  const { data: user } = useAuthUser();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const mustChooseRole = user !== undefined && user !== null && !user.roleChosen;
+  useEffect(() => {
+    if (mustChooseRole && pathname !== '/role-selection') void navigate('/role-selection', { replace: true });
+  }, [mustChooseRole, pathname, navigate]);
+  return null;
+}
+
 export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
-  const navigate = useNavigate();
-  const { data: user } = useAuthUser();
   const navigationType = useNavigationType();
   usePageTitle();
   // Load the namespaces every screen uses alongside the shell.
   useTranslation(['activities', 'favourites']);
-
-  // A first login whose role was never chosen goes to role selection first (docs/accounts.md#role-selection).
-  const mustChooseRole = user !== undefined && user !== null && !user.roleChosen;
-  useEffect(() => {
-    if (mustChooseRole && location.pathname !== '/role-selection') void navigate('/role-selection', { replace: true });
-  }, [mustChooseRole, location.pathname, navigate]);
 
   // A new page starts at the top, with focus on it for screen readers and keyboard users.
   // Only a change of path counts: changing filters (the query) keeps scroll and focus, and
@@ -52,6 +60,7 @@ export function Layout() {
       >
         {t('a11y.skipToContent')}
       </a>
+      <RoleChoiceFirst />
       <Header />
       <OfflineNotice />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -11,7 +11,7 @@ import {
   Phone,
   Route,
 } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type Activity, CATEGORIES } from '../../../domain/activities';
@@ -33,7 +33,7 @@ import { trackEvent, useTrackView } from '../../lib/track';
 import { ApiError } from '../../lib/api-client';
 import { formatDistance, formatPrice } from '../../lib/format';
 import { useLoginHref } from '../../lib/use-login-href';
-import { useHydrated } from '../../lib/use-hydrated';
+import { BrowserOnly } from '../../components/map/browser-only';
 import { usePageTitle } from '../layout/use-page-title';
 import { ProposeTag } from '../../features/tags/components/propose-tag';
 import { useTagLabel } from '../../features/tags/use-tag-label';
@@ -100,7 +100,6 @@ export function ActivityDetailRoute() {
   const { data: activity, isPending, error } = useActivity(id, { ...origin, lng: language });
   const { data: user } = useAuthUser();
   const loginHref = useLoginHref();
-  const hydrated = useHydrated();
   usePageTitle(activity?.name);
   const [params, setParams] = useSearchParams();
   // The overview's "Book" button comes here with ?book=1: the dialog opens at once.
@@ -333,18 +332,14 @@ export function ActivityDetailRoute() {
               <span>{place}</span>
             </p>
             {/* Leaflet needs the browser: the server and hydration draw the map's frame (docs/rendering.md). */}
-            {hydrated ? (
-              <Suspense fallback={<div className="mt-4 h-48 rounded-2xl bg-sand-100" />}>
-                <LocationMap
-                  latitude={activity.latitude}
-                  longitude={activity.longitude}
-                  category={activity.category}
-                  name={activity.name}
-                />
-              </Suspense>
-            ) : (
-              <div className="mt-4 h-48 rounded-2xl bg-sand-100" />
-            )}
+            <BrowserOnly fallback={<div className="mt-4 h-48 rounded-2xl bg-sand-100" />}>
+              <LocationMap
+                latitude={activity.latitude}
+                longitude={activity.longitude}
+                category={activity.category}
+                name={activity.name}
+              />
+            </BrowserOnly>
           </section>
         </aside>
       </div>

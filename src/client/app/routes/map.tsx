@@ -1,5 +1,5 @@
 import { Eye, MapPin, PartyPopper, ShoppingBasket, Trophy } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CATEGORY_COLORS, type CategoryFilter, type Stats } from '../../../domain/activities';
@@ -14,7 +14,7 @@ import { TodayWeather } from '../../features/weather/components/today-weather';
 import { useLanguage } from '../../i18n/use-language';
 import { cn } from '../../lib/cn';
 import { formatDistance } from '../../lib/format';
-import { useHydrated } from '../../lib/use-hydrated';
+import { BrowserOnly } from '../../components/map/browser-only';
 
 const ActivityMap = lazy(() => import('../../features/map/components/activity-map'));
 
@@ -72,7 +72,6 @@ export function MapRoute() {
   const activities = useAllActivities(query);
   const items = useMemo(() => activities.data ?? [], [activities.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const hydrated = useHydrated();
   const towns = useMemo(() => nearestTowns(position ?? LIMOUX, items), [position, items]);
   const hrefFor = (next: CategoryFilter) => (next === 'alle' ? '/kaart' : `/kaart?category=${next}`);
 
@@ -101,19 +100,15 @@ export function MapRoute() {
             ) : null}
           </div>
           {/* Leaflet needs the browser: the server and hydration draw the map's frame (docs/rendering.md). */}
-          {hydrated ? (
-            <Suspense fallback={<div className="h-[60vh] min-h-96 rounded-3xl bg-sand-100" />}>
-              <ActivityMap
-                variant="full"
-                activities={items}
-                selectedId={selectedId}
-                onSelect={setSelectedId}
-                className="h-[60vh] min-h-96"
-              />
-            </Suspense>
-          ) : (
-            <div className="h-[60vh] min-h-96 rounded-3xl bg-sand-100" />
-          )}
+          <BrowserOnly fallback={<div className="h-[60vh] min-h-96 rounded-3xl bg-sand-100" />}>
+            <ActivityMap
+              variant="full"
+              activities={items}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+              className="h-[60vh] min-h-96"
+            />
+          </BrowserOnly>
           <details className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
             <summary className="cursor-pointer font-medium text-ink-900">{t('map.list')}</summary>
             <ul className="mt-3 grid gap-1 sm:grid-cols-2">

@@ -47,15 +47,19 @@ interface FavouritesValue {
 
 const NONE: number[] = [];
 
-const FavouritesContext = createContext<FavouritesValue | null>(null);
+/** What the provider shares: the device's list, which the server does not know. */
+interface FavouritesStore {
+  favourites: number[];
+  toggleFavourite: (id: number) => void;
+  clearFavourites: () => void;
+}
+
+const FavouritesContext = createContext<FavouritesStore | null>(null);
 
 export function FavouritesProvider({ children }: { children: ReactNode }) {
-  const [stored, setFavourites] = useState<number[]>(() =>
+  const [favourites, setFavourites] = useState<number[]>(() =>
     typeof localStorage === 'undefined' ? [] : readStoredFavourites(),
   );
-  // The server renders without the device's list; hydration must see the same (docs/rendering.md).
-  const ready = useHydrated();
-  const favourites = ready ? stored : NONE;
 
   // Another tab changed the list: follow it.
   useEffect(() => {
@@ -79,7 +83,26 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
     setFavourites([]);
   }, []);
 
-  const value = useMemo<FavouritesValue>(
+  const store = useMemo(
+    () => ({ favourites, toggleFavourite, clearFavourites }),
+    [favourites, toggleFavourite, clearFavourites],
+  );
+  return <FavouritesContext.Provider value={store}>{children}</FavouritesContext.Provider>;
+}
+
+/**
+ * The favourites, for one component. The server renders without the device's list, and hydration
+ * must see the same (docs/rendering.md#what-waits-for-the-browser): each component switches to
+ * the list on its own once hydrated. The provider's value does not change at hydration, so no
+ * update reaches a part of the page React has not hydrated yet (docs/rendering.md#hydration).
+ */
+export function useFavorites(): FavouritesValue {
+  const store = useContext(FavouritesContext);
+  if (!store) throw new Error('useFavorites must be used within a FavoritesProvider');
+  const ready = useHydrated();
+  const { toggleFavourite, clearFavourites } = store;
+  const favourites = ready ? store.favourites : NONE;
+  return useMemo(
     () => ({
       ready,
       favourites,
@@ -90,11 +113,4 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
     }),
     [ready, favourites, toggleFavourite, clearFavourites],
   );
-  return <FavouritesContext.Provider value={value}>{children}</FavouritesContext.Provider>;
-}
-
-export function useFavorites(): FavouritesValue {
-  const value = useContext(FavouritesContext);
-  if (!value) throw new Error('useFavorites must be used within a FavoritesProvider');
-  return value;
 }

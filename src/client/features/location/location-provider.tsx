@@ -47,12 +47,13 @@ interface LocationValue {
 
 const DEFAULT_STATE: LocationState = { status: 'default' };
 
-const LocationContext = createContext<LocationValue | null>(null);
+const LocationContext = createContext<{ state: LocationState; detect: () => void } | null>(null);
 
 export function LocationProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<LocationState>(() => {
     const stored = readStoredPosition();
-    return stored ? { status: 'located', position: stored } : { status: 'default' };
+    // The same object as before hydration when nothing is kept: nothing changes when hydrated.
+    return stored ? { status: 'located', position: stored } : DEFAULT_STATE;
   });
 
   const detect = useCallback(() => {
@@ -76,20 +77,26 @@ export function LocationProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
-  // The server measures from Limoux; hydration must too, then the kept position applies (docs/rendering.md).
-  const hydrated = useHydrated();
-  const shown = hydrated ? state : DEFAULT_STATE;
-  const value = useMemo<LocationValue>(
-    () => ({ state: shown, position: shown.status === 'located' ? shown.position : undefined, detect }),
-    [shown, detect],
-  );
+  const value = useMemo(() => ({ state, detect }), [state, detect]);
   return <LocationContext.Provider value={value}>{children}</LocationContext.Provider>;
 }
 
+/**
+ * The visitor's position, for one component. The server measures from Limoux, and hydration must
+ * too (docs/rendering.md#what-waits-for-the-browser): each component switches to the kept position
+ * on its own once hydrated, so the provider's value does not change at hydration
+ * (docs/rendering.md#hydration).
+ */
 export function useVisitorLocation(): LocationValue {
   const value = useContext(LocationContext);
   if (!value) throw new Error('useVisitorLocation must be used within a LocationProvider');
-  return value;
+  const hydrated = useHydrated();
+  const shown = hydrated ? value.state : DEFAULT_STATE;
+  const { detect } = value;
+  return useMemo(
+    () => ({ state: shown, position: shown.status === 'located' ? shown.position : undefined, detect }),
+    [shown, detect],
+  );
 }
 
 /** The `lat`/`lon` to send with activity reads: nothing until a position is known (the API then uses Limoux). */
