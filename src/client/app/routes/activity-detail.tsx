@@ -11,7 +11,7 @@ import {
   Phone,
   Route,
 } from 'lucide-react';
-import { lazy } from 'react';
+import { type ComponentProps, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type Activity, CATEGORIES } from '../../../domain/activities';
@@ -88,6 +88,51 @@ function InfoRow({ icon: Icon, label, children }: { icon: typeof Clock; label: s
   );
 }
 
+/*
+ * What depends on who is logged in is in components of its own: the session's answer, which comes
+ * after hydration, re-renders these, not the whole page (docs/rendering.md#hydration).
+ */
+
+/** Proposing a tag (or logging in to), and the admin's edit link. */
+function AccountActions({ activity }: { activity: Activity }) {
+  const { t } = useTranslation('detail');
+  const { data: user } = useAuthUser();
+  const loginHref = useLoginHref();
+  return (
+    <>
+      {user?.roleChosen ? (
+        <ProposeTag activityId={activity.id} currentTags={activity.tags} />
+      ) : user === null ? (
+        <a href={loginHref} className="inline-block text-sm text-ink-600 underline hover:text-terracotta-700">
+          {t('proposeTag.login')}
+        </a>
+      ) : null}
+      {user?.role === 'admin' ? (
+        <Link
+          to={`/admin/activities/${activity.id}`}
+          className="inline-block text-sm font-medium text-terracotta-700 underline"
+        >
+          {t('adminEdit')}
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+function SessionReviewForm({ activityId }: { activityId: number }) {
+  const { data: user } = useAuthUser();
+  return <ReviewForm activityId={activityId} loggedIn={Boolean(user)} />;
+}
+
+/** Booking, with the logged-in visitor's name and email filled in. */
+function SessionBookAction(props: Omit<ComponentProps<typeof BookAction>, 'prefill'>) {
+  const { data: user } = useAuthUser();
+  const prefill = user?.email
+    ? { name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email }
+    : undefined;
+  return <BookAction {...props} {...(prefill ? { prefill } : {})} />;
+}
+
 export function ActivityDetailRoute() {
   const { t } = useTranslation('detail');
   const { t: tc } = useTranslation();
@@ -98,8 +143,6 @@ export function ActivityDetailRoute() {
   const validId = Number.isInteger(id) && id > 0;
   const origin = useOriginQuery();
   const { data: activity, isPending, error } = useActivity(id, { ...origin, lng: language });
-  const { data: user } = useAuthUser();
-  const loginHref = useLoginHref();
   usePageTitle(activity?.name);
   const [params, setParams] = useSearchParams();
   // The overview's "Book" button comes here with ?book=1: the dialog opens at once.
@@ -186,21 +229,7 @@ export function ActivityDetailRoute() {
                 ))}
               </ul>
             ) : null}
-            {user?.roleChosen ? (
-              <ProposeTag activityId={activity.id} currentTags={activity.tags} />
-            ) : user === null ? (
-              <a href={loginHref} className="inline-block text-sm text-ink-600 underline hover:text-terracotta-700">
-                {t('proposeTag.login')}
-              </a>
-            ) : null}
-            {user?.role === 'admin' ? (
-              <Link
-                to={`/admin/activities/${activity.id}`}
-                className="inline-block text-sm font-medium text-terracotta-700 underline"
-              >
-                {t('adminEdit')}
-              </Link>
-            ) : null}
+            <AccountActions activity={activity} />
           </header>
 
           {!isMarket ? (
@@ -270,7 +299,7 @@ export function ActivityDetailRoute() {
               {t('reviews.title')}
             </h2>
             <ReviewList activityId={activity.id} />
-            <ReviewForm activityId={activity.id} loggedIn={Boolean(user)} />
+            <SessionReviewForm activityId={activity.id} />
           </section>
         </div>
 
@@ -295,7 +324,7 @@ export function ActivityDetailRoute() {
               </div>
             ) : null}
             {activity.bookingRequired ? (
-              <BookAction
+              <SessionBookAction
                 activity={activity}
                 openAtStart={bookAtStart}
                 onOpenChange={(open) => {
@@ -304,14 +333,6 @@ export function ActivityDetailRoute() {
                   next.delete('book');
                   setParams(next, { replace: true });
                 }}
-                {...(user?.email
-                  ? {
-                      prefill: {
-                        name: [user.firstName, user.lastName].filter(Boolean).join(' '),
-                        email: user.email,
-                      },
-                    }
-                  : {})}
               />
             ) : (
               <Button asChild className="mt-4 w-full" size="lg">
