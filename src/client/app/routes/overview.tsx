@@ -33,6 +33,13 @@ const SKELETON_COUNT = 6;
 // Leaflet loads only for the side map on large screens, after the results: not part of the first load.
 const ActivityMap = lazy(() => import('../../features/map/components/activity-map'));
 
+/*
+ * Cards out of view are not laid out or painted until they come near it (`content-visibility`), with
+ * a height kept for them: the first paint of a page of 12 costs the few on screen (docs/rendering.md#scripts).
+ */
+const OFFSCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-height:auto_30rem]';
+const OFFSCREEN_ROW = '[content-visibility:auto] [contain-intrinsic-height:auto_8rem]';
+
 export function OverviewRoute() {
   const { t } = useTranslation('activities');
   const language = useLanguage();
@@ -167,7 +174,7 @@ export function OverviewRoute() {
                 {state.view === 'grid' ? (
                   <ul className="grid gap-6 sm:grid-cols-2 2xl:grid-cols-3">
                     {items.map((activity, index) => (
-                      <li key={activity.id} id={`activity-${activity.id}`} className="scroll-mt-40">
+                      <li key={activity.id} id={`activity-${activity.id}`} className={`scroll-mt-40 ${OFFSCREEN_CARD}`}>
                         <ActivityCard
                           activity={activity}
                           priority={index < 3}
@@ -180,7 +187,7 @@ export function OverviewRoute() {
                 ) : (
                   <ul className="grid gap-3 2xl:grid-cols-2">
                     {items.map((activity) => (
-                      <li key={activity.id} id={`activity-${activity.id}`} className="scroll-mt-40">
+                      <li key={activity.id} id={`activity-${activity.id}`} className={`scroll-mt-40 ${OFFSCREEN_ROW}`}>
                         <ActivityListItem
                           activity={activity}
                           favouriteButton={<FavouriteButton activityId={activity.id} activityName={activity.name} />}
