@@ -35,7 +35,7 @@ const ActivityMap = lazy(() => import('../../features/map/components/activity-ma
 
 /*
  * Cards out of view are not laid out or painted until they come near it (`content-visibility`), with
- * a height kept for them: the first paint of a page of 12 costs the few on screen (docs/rendering.md#scripts).
+ * a height kept for them: the first paint of a page of 12 costs the few on screen (docs/rendering.md#first-paint).
  */
 const OFFSCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-height:auto_30rem]';
 const OFFSCREEN_ROW = '[content-visibility:auto] [contain-intrinsic-height:auto_8rem]';
