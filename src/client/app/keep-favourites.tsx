@@ -4,13 +4,15 @@ import { activityQueryOptions } from '../features/activities/api/get-activity';
 import { useFavorites } from '../features/favourites/favourites-provider';
 import { useOriginQuery } from '../features/location/location-provider';
 import { useLanguage } from '../i18n/use-language';
+import { useHydrated } from '../lib/use-hydrated';
 
 /**
  * A favourite's activity is fetched as soon as it is saved, as the favourites page will ask for
  * it: then it is on the device for a trip without signal (docs/offline.md). Renders nothing.
  */
 export function KeepFavouritesOffline() {
-  const { ready, favourites } = useFavorites();
+  const { favourites } = useFavorites();
+  const ready = useHydrated();
   const queryClient = useQueryClient();
   const origin = useOriginQuery();
   const language = useLanguage();

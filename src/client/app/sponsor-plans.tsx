@@ -5,7 +5,8 @@ import type { AuthUser } from '../../domain/auth';
 import { type SponsorPlan, SPONSOR_PLANS } from '../../domain/plans';
 import { isAdmin, isProvider, mayChooseRole, principalOfUser } from '../../domain/policies';
 import { loginPath } from '../../domain/return-path';
-import { useAuthUser } from '../features/auth/api/auth-user';
+import { useSessionUser } from '../features/auth/api/auth-user';
+import { useBrowserValue } from '../lib/use-hydrated';
 import { useLanguage } from '../i18n/use-language';
 import { cn } from '../lib/cn';
 import { useClientConfig } from '../lib/client-config';
@@ -38,9 +39,10 @@ function planTarget(
 export function SponsorPlans({ className, tone = 'dark' }: { className?: string; tone?: 'dark' | 'light' }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { data: user } = useAuthUser();
+  const user = useSessionUser();
   const config = useClientConfig();
-  const paymentsOff = config.data?.payments === false;
+  // As the server rendered it (it does not ask for the configuration) while hydrating.
+  const paymentsOff = useBrowserValue(config.data?.payments, undefined) === false;
   const dark = tone === 'dark';
   return (
     <ul className={cn('grid gap-4 md:grid-cols-3', className)}>

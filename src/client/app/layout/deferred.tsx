@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, startTransition, Suspense, useEffect, useState } from 'react';
 
 /** Mounts a component once the browser is idle after load: it stays off the critical path. */
 export function deferred(load: () => Promise<{ default: ComponentType }>) {
@@ -6,7 +6,8 @@ export function deferred(load: () => Promise<{ default: ComponentType }>) {
   return function Deferred() {
     const [ready, setReady] = useState(false);
     useEffect(() => {
-      const start = () => setReady(true);
+      // As a transition: React renders it in slices, so it never holds up a tap (docs/rendering.md#hydration).
+      const start = () => startTransition(() => setReady(true));
       if ('requestIdleCallback' in window) {
         const handle = window.requestIdleCallback(start, { timeout: 1500 });
         return () => window.cancelIdleCallback(handle);

@@ -20,7 +20,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useActivity } from '../../features/activities/api/get-activity';
 import { BookAction } from '../../features/bookings/components/book-action';
-import { useAuthUser } from '../../features/auth/api/auth-user';
+import { useSessionUser } from '../../features/auth/api/auth-user';
 import { CategoryBadge, SponsorBadge } from '../../features/activities/components/badges';
 import { RatingStars } from '../../features/activities/components/rating-stars';
 import { ShareButton } from '../../features/activities/components/share-button';
@@ -96,7 +96,7 @@ function InfoRow({ icon: Icon, label, children }: { icon: typeof Clock; label: s
 /** Proposing a tag (or logging in to), and the admin's edit link. */
 function AccountActions({ activity }: { activity: Activity }) {
   const { t } = useTranslation('detail');
-  const { data: user } = useAuthUser();
+  const user = useSessionUser();
   const loginHref = useLoginHref();
   return (
     <>
@@ -120,13 +120,13 @@ function AccountActions({ activity }: { activity: Activity }) {
 }
 
 function SessionReviewForm({ activityId }: { activityId: number }) {
-  const { data: user } = useAuthUser();
+  const user = useSessionUser();
   return <ReviewForm activityId={activityId} loggedIn={Boolean(user)} />;
 }
 
 /** Booking, with the logged-in visitor's name and email filled in. */
 function SessionBookAction(props: Omit<ComponentProps<typeof BookAction>, 'prefill'>) {
-  const { data: user } = useAuthUser();
+  const user = useSessionUser();
   const prefill = user?.email
     ? { name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email }
     : undefined;

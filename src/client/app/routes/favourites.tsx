@@ -12,11 +12,14 @@ import { FavouriteButton } from '../../features/favourites/favourite-button';
 import { useFavorites } from '../../features/favourites/favourites-provider';
 import { useOriginQuery } from '../../features/location/location-provider';
 import { useLanguage } from '../../i18n/use-language';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export function FavouritesRoute() {
   const { t } = useTranslation('favourites');
   const language = useLanguage();
-  const { ready, favourites, count, clearFavourites, toggleFavourite } = useFavorites();
+  const { favourites, count, clearFavourites, toggleFavourite } = useFavorites();
+  // Until hydrated the device's list is not read: placeholders, not "no favourites".
+  const ready = useHydrated();
   // One request per saved activity, all at once (no waterfall).
   const origin = useOriginQuery();
   const results = useQueries({

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useBrowserValue } from '../../lib/use-hydrated';
 
 export const FAVOURITES_STORAGE_KEY = 'discoverlocal-favorites';
 
@@ -36,8 +36,6 @@ function writeStoredFavourites(ids: number[]) {
 }
 
 interface FavouritesValue {
-  /** False until the device's list is read: a server-rendered page knows no favourites. */
-  ready: boolean;
   favourites: number[];
   count: number;
   isFavourite: (id: number) => boolean;
@@ -57,9 +55,11 @@ interface FavouritesStore {
 const FavouritesContext = createContext<FavouritesStore | null>(null);
 
 export function FavouritesProvider({ children }: { children: ReactNode }) {
-  const [favourites, setFavourites] = useState<number[]>(() =>
-    typeof localStorage === 'undefined' ? [] : readStoredFavourites(),
-  );
+  const [favourites, setFavourites] = useState<number[]>(() => {
+    const stored = typeof localStorage === 'undefined' ? NONE : readStoredFavourites();
+    // The very list hydration used when the device has none: then hydrating changes nothing.
+    return stored.length > 0 ? stored : NONE;
+  });
 
   // Another tab changed the list: follow it.
   useEffect(() => {
@@ -92,25 +92,24 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
 
 /**
  * The favourites, for one component. The server renders without the device's list, and hydration
- * must see the same (docs/rendering.md#what-waits-for-the-browser): each component switches to
- * the list on its own once hydrated. The provider's value does not change at hydration, so no
- * update reaches a part of the page React has not hydrated yet (docs/rendering.md#hydration).
+ * must see the same (docs/rendering.md#what-waits-for-the-browser): each component shows the
+ * device's list once hydrated. The provider's value does not change at hydration, and a device
+ * without favourites re-renders nothing (docs/rendering.md#hydration). A component that must tell
+ * "no favourites" from "not read yet" asks `useHydrated` too.
  */
 export function useFavorites(): FavouritesValue {
   const store = useContext(FavouritesContext);
   if (!store) throw new Error('useFavorites must be used within a FavoritesProvider');
-  const ready = useHydrated();
+  const favourites = useBrowserValue(store.favourites, NONE);
   const { toggleFavourite, clearFavourites } = store;
-  const favourites = ready ? store.favourites : NONE;
   return useMemo(
     () => ({
-      ready,
       favourites,
       count: favourites.length,
       isFavourite: (id) => favourites.includes(id),
       toggleFavourite,
       clearFavourites,
     }),
-    [ready, favourites, toggleFavourite, clearFavourites],
+    [favourites, toggleFavourite, clearFavourites],
   );
 }

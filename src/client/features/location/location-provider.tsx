@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import type { Position } from '../../../domain/geo';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useBrowserValue } from '../../lib/use-hydrated';
 
 /** High accuracy, 10 s timeout, positions up to 5 minutes old are fine (docs/product.md#constants). */
 export const GEOLOCATION_OPTIONS: PositionOptions = {
@@ -90,8 +90,8 @@ export function LocationProvider({ children }: { children: ReactNode }) {
 export function useVisitorLocation(): LocationValue {
   const value = useContext(LocationContext);
   if (!value) throw new Error('useVisitorLocation must be used within a LocationProvider');
-  const hydrated = useHydrated();
-  const shown = hydrated ? value.state : DEFAULT_STATE;
+  // Before hydration, Limoux; then what is kept: nothing changes, and nothing re-renders, when nothing is.
+  const shown = useBrowserValue(value.state, DEFAULT_STATE);
   const { detect } = value;
   return useMemo(
     () => ({ state: shown, position: shown.status === 'located' ? shown.position : undefined, detect }),

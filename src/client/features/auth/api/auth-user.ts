@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthUser } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
+import { useBrowserValue } from '../../../lib/use-hydrated';
 
 export const authKeys = { all: ['auth'] as const, user: () => [...authKeys.all, 'user'] as const };
 
@@ -17,4 +18,14 @@ export const authUserQueryOptions = () =>
 
 export function useAuthUser() {
   return useQuery(authUserQueryOptions());
+}
+
+/**
+ * The logged-in user, for what a server-rendered page shows: unknown (`undefined`) while React
+ * hydrates, as the server rendered it (it never reads the session), then the session's answer. A part
+ * of the page hydrated after the answer came would otherwise not match the server's HTML
+ * (docs/rendering.md#hydration).
+ */
+export function useSessionUser(): AuthUser | null | undefined {
+  return useBrowserValue(useAuthUser().data, undefined);
 }

@@ -3,6 +3,7 @@ import type { Position } from '../../../../domain/geo';
 import type { Language } from '../../../../domain/languages';
 import { WEATHER_DEFAULTS, type Weather, type WeatherIcon } from '../../../../domain/weather';
 import { api } from '../../../lib/api-client';
+import { useBrowserValue } from '../../../lib/use-hydrated';
 
 export const weatherKeys = {
   all: ['weather'] as const,
@@ -28,16 +29,26 @@ export interface WeatherView {
   isFallback: boolean;
 }
 
-/** The weather at a position, or the defaults while loading and after a failure. */
+const defaultsWhile = (isLoading: boolean, isFallback: boolean): WeatherView => ({
+  ...WEATHER_DEFAULTS,
+  description: null,
+  icon: 'cloud-sun',
+  source: null,
+  isLoading,
+  isFallback,
+});
+
+/** What the server renders: it never asks for the weather. */
+const LOADING = defaultsWhile(true, false);
+
+/**
+ * The weather at a position, or the defaults while loading and after a failure. While React
+ * hydrates, the server's view (loading), even if the answer has come (docs/rendering.md#hydration).
+ */
 export function useWeather(position: Position, lng: Language): WeatherView {
   const query = useQuery(weatherQueryOptions(position, lng));
-  if (query.data) return { ...query.data, isLoading: false, isFallback: false };
-  return {
-    ...WEATHER_DEFAULTS,
-    description: null,
-    icon: 'cloud-sun',
-    source: null,
-    isLoading: query.isPending,
-    isFallback: query.isError,
-  };
+  const view = query.data
+    ? { ...query.data, isLoading: false, isFallback: false }
+    : defaultsWhile(query.isPending, query.isError);
+  return useBrowserValue(view, LOADING);
 }
