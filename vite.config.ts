@@ -56,7 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         // Few requests for a page (docs/rendering.md#scripts): left alone, the bundler made a chunk of
-        // every small module the shell shares with a screen (about 60 requests for `/`, each a round
+        // every small module the shell shares with a screen (53 requests for `/`, each a round
         // trip on a slow phone network). The libraries every page runs are one chunk, and shared
         // chunks under 8 KB are copied into the chunks that use them.
         rolldownOptions: {

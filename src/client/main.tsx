@@ -34,7 +34,7 @@ function AfterHydration({ rendered }: { rendered: InitialTexts['language'] | nul
 // The private pages arrive empty and are drawn here.
 const state = readPageState();
 if (state) {
-  // The screen's chunk is in before hydrating, so the whole page hydrates in one interruptible pass
+  // The screen's chunk is in before hydrating: its boundary hydrates without suspending on it
   // (docs/rendering.md#hydration). A chunk that fails to load is left to the lazy screen to report.
   await Promise.all([
     initI18n({ language: state.language, resources: state.resources }),

@@ -9,9 +9,9 @@ export interface LazyScreen<P extends object> {
 /**
  * A screen in its own chunk (code-split by route), like `React.lazy`, with one difference: a
  * screen whose chunk was preloaded renders at once instead of suspending. A server-rendered page
- * preloads its screen before hydrating (docs/rendering.md#hydration): React then hydrates the whole
- * page in one interruptible pass, instead of leaving the screen's Suspense boundary for later,
- * where any update from above (a query answering) would force it to hydrate in one long task.
+ * preloads its screen before hydrating (docs/rendering.md#hydration): when React comes to the
+ * screen's Suspense boundary (after the shell), it hydrates it at once, instead of suspending on the
+ * chunk and keeping the boundary dehydrated until it arrives.
  */
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {
   let loaded: ComponentType<P> | undefined;

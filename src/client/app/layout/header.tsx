@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BRAND } from '../../../domain/brand';
-import { useAuthUser } from '../../features/auth/api/auth-user';
+import { useSessionUser } from '../../features/auth/api/auth-user';
 import { useFavorites } from '../../features/favourites/favourites-provider';
 import { LanguageSelect } from '../../features/language/language-select';
 import { WeatherBox } from '../../features/weather/components/weather-box';
@@ -15,7 +15,8 @@ const ProfileMenu = lazy(() => import('../../features/auth/components/profile-me
 
 export function Header() {
   const { t } = useTranslation();
-  const { data: user } = useAuthUser();
+  // As the server rendered it while hydrating (docs/rendering.md#hydration).
+  const user = useSessionUser();
   const loginHref = useLoginHref();
   const { count } = useFavorites();
   const navigate = useNavigate();

@@ -46,11 +46,7 @@ interface FavouritesValue {
 const NONE: number[] = [];
 
 /** What the provider shares: the device's list, which the server does not know. */
-interface FavouritesStore {
-  favourites: number[];
-  toggleFavourite: (id: number) => void;
-  clearFavourites: () => void;
-}
+type FavouritesStore = Pick<FavouritesValue, 'favourites' | 'toggleFavourite' | 'clearFavourites'>;
 
 const FavouritesContext = createContext<FavouritesStore | null>(null);
 
