@@ -1,7 +1,38 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Marks every script for compiling at once, off the main thread (docs/rendering.md#compile-hints).
+ * A chunk is loaded when its code is about to run; unmarked, V8 compiles each function on the main
+ * thread the first time it is called, in the middle of hydrating. The mark goes in before the file
+ * names are hashed (`postBanner`), but it must be the file's first line, and Vite then puts its
+ * one-line table of preloads (`__vite__mapDeps`) above it in chunks that load others: the two lines
+ * trade places here. Neither has source-map entries, so the map stays true.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+function compileHintFirst(): Plugin {
+  return {
+    name: 'discoverlocal:compile-hint-first',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || chunk.code.startsWith(`${COMPILE_HINT}\n`)) continue;
+          const [preamble, hint, ...rest] = chunk.code.split('\n');
+          if (!preamble?.startsWith('const __vite__mapDeps=') || hint !== COMPILE_HINT) {
+            this.error(`${chunk.fileName}: the compile hint is not on its first two lines`);
+          }
+          chunk.code = [hint, preamble, ...rest].join('\n');
+        }
+      },
+    },
+  };
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
@@ -12,6 +43,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    !isSsrBuild && compileHintFirst(),
     // The server's page renderer (docs/rendering.md) is built without the service worker.
     !isSsrBuild &&
       // Installable and usable offline (docs/offline.md): the manifest, and src/client/sw.ts with this
@@ -62,6 +94,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           preserveEntrySignatures: false,
           output: {
+            postBanner: COMPILE_HINT,
             codeSplitting: {
               experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
               groups: [

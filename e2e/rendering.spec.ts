@@ -53,6 +53,20 @@ test.describe('server-rendered pages', () => {
     });
   }
 
+  test('every script a page loads asks V8 to compile it at once, off the main thread', async ({ page }) => {
+    // docs/rendering.md#compile-hints: the hint counts only on a script's first line.
+    const scripts: Promise<{ url: string; head: string }>[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js') && response.request().resourceType() === 'script')
+        scripts.push(response.text().then((body) => ({ url: response.url(), head: body.split('\n', 1)[0] ?? '' })));
+    });
+    await page.goto('/activity/3');
+    await page.waitForLoadState('networkidle');
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(3);
+    for (const { url, head } of loaded) expect(head, url).toBe('//# allFunctionsCalledOnLoad');
+  });
+
   test('a shared activity link previews with its name, text and picture, as a chat app reads it', async ({
     request,
     page,
