@@ -67,6 +67,21 @@ test.describe('server-rendered pages', () => {
     for (const { url, head } of loaded) expect(head, url).toBe('//# allFunctionsCalledOnLoad');
   });
 
+  test('a worker loads the locale data while the page starts, and then ends', async ({ page }) => {
+    // docs/rendering.md#locale-data: the Content Security Policy lets it start, and it does not linger.
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    const ended = new Promise<string>((resolve) => {
+      page.on('worker', (worker) => worker.on('close', () => resolve(worker.url())));
+    });
+    await page.goto('/');
+    expect(await ended).toMatch(/^blob:/);
+    await expect(page.locator('html[data-ready]')).toBeAttached();
+    expect(problems).toEqual([]);
+  });
+
   test('a shared activity link previews with its name, text and picture, as a chat app reads it', async ({
     request,
     page,

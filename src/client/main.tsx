@@ -5,12 +5,20 @@ import { App } from './app/app';
 import { hydrateQueries, readPageState } from './app/page-state';
 import { preloadScreens } from './app/router';
 import { i18n, initI18n, keptLanguageOverriding, type InitialTexts } from './i18n';
+import { isLanguage, LOCALES } from '../domain/languages';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
+import { warmLocaleData } from './lib/warm-intl';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+
+// First, so that another thread loads the number and date data while this one starts.
+const pageLanguage = document.documentElement.lang;
+const localeData = warmLocaleData(LOCALES[isLanguage(pageLanguage) ? pageLanguage : 'nl']);
+/** How long hydrating waits for that thread at most (docs/rendering.md#locale-data). */
+const LOCALE_DATA_WAIT_MS = 200;
 
 registerServiceWorker();
 const queryClient = createQueryClient();
@@ -50,6 +58,9 @@ if (state) {
   // The page is painted first (it is already there), then hydrated as a transition: React works in
   // slices of a few milliseconds and lets the browser answer in between (no long task).
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  // The painted page scrolls and its links work meanwhile; hydrating first would load the data here,
+  // in one long task.
+  await Promise.race([localeData, new Promise((resolve) => setTimeout(resolve, LOCALE_DATA_WAIT_MS))]);
   startTransition(() => {
     hydrateRoot(root, app, {
       // A page that differs from the server's is drawn again by the browser; say so, loudly, in tests.

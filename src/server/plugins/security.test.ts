@@ -31,6 +31,8 @@ describe('security headers', () => {
     const csp = directives(res.headers['content-security-policy'] as string | undefined);
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['script-src']).toEqual(["'self'"]);
+    // The locale-data worker is written by our own script (docs/rendering.md#locale-data).
+    expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['connect-src']).toEqual(["'self'"]);

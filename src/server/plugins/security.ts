@@ -43,6 +43,8 @@ export const securityPlugin = fp(
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
           scriptSrc: ["'self'"],
+          // The worker that loads the locale data is written by our own script (docs/rendering.md#locale-data).
+          workerSrc: ["'self'", 'blob:'],
           // Radix (scroll lock) and Leaflet set styles at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', tileImageSource(mapTileUrl)],
