@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -38,6 +39,14 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
+  // In the browser, Zod never tries eval, which the Content Security Policy forbids (lib/zod-browser.ts).
+  resolve: isSsrBuild
+    ? {}
+    : {
+        alias: [
+          { find: /^zod$/, replacement: fileURLToPath(new URL('src/client/lib/zod-browser.ts', import.meta.url)) },
+        ],
+      },
   // Images are served by the API server from public/ (in development through the proxy below).
   publicDir: false,
   plugins: [

@@ -66,3 +66,22 @@ test.describe('activity names full of markup', () => {
     await expect(page.locator('[data-injected]')).toHaveCount(0);
   });
 });
+
+test('no public page breaks the Content Security Policy, not even to probe it', async ({ page }) => {
+  // Zod probed eval in the browser: each page with a form reported a violation (lib/zod-browser.ts).
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+    );
+  });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('CSP violation')) violations.push(message.text());
+  });
+  for (const path of ['/', '/activity/3', '/kaart', '/favorieten']) {
+    await page.goto(path);
+    await expect(page.locator('html[data-ready]')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(violations).toEqual([]);
+});
