@@ -3,14 +3,19 @@ import type { PageTarget } from '../../../domain/pages.js';
 /** Vite's build manifest (dist/client/.vite/manifest.json): each source module's chunk and its imports. */
 export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
 
-/** Each rendered page's route module (src/client/app/router.tsx), as the manifest names it. */
-const ROUTE_MODULES: Record<Exclude<PageTarget['kind'], 'app'>, string> = {
-  home: 'app/routes/overview.tsx',
-  activity: 'app/routes/activity-detail.tsx',
-  map: 'app/routes/map.tsx',
-  favourites: 'app/routes/favourites.tsx',
-  landing: 'app/routes/landing.tsx',
-  notFound: 'app/routes/not-found.tsx',
+/**
+ * Each rendered page's route module (src/client/app/router.tsx), as the manifest names it, and
+ * for the map page also the map it draws at once on every screen: a chunk the route loads
+ * itself, after hydrating, which would otherwise start downloading only then (Leaflet, 42 KB
+ * gzipped, before the first tile; docs/rendering.md#how).
+ */
+const ROUTE_MODULES: Record<Exclude<PageTarget['kind'], 'app'>, string[]> = {
+  home: ['app/routes/overview.tsx'],
+  activity: ['app/routes/activity-detail.tsx'],
+  map: ['app/routes/map.tsx', 'features/map/components/activity-map.tsx'],
+  favourites: ['app/routes/favourites.tsx'],
+  landing: ['app/routes/landing.tsx'],
+  notFound: ['app/routes/not-found.tsx'],
 };
 
 /**
@@ -28,9 +33,9 @@ export function routePreloads(manifest: BuildManifest): (kind: PageTarget['kind'
   const entry = new Set<string>();
   closure('index.html', entry);
   const byKind = new Map<string, string[]>();
-  for (const [kind, module] of Object.entries(ROUTE_MODULES)) {
+  for (const [kind, modules] of Object.entries(ROUTE_MODULES)) {
     const own = new Set<string>();
-    closure(module, own);
+    for (const module of modules) closure(module, own);
     byKind.set(
       kind,
       [...own].filter((key) => !entry.has(key)).map((key) => `/${manifest[key]?.file ?? ''}`),
