@@ -1,7 +1,6 @@
 import { createInstance } from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLanguageDetector } from './detector';
-import { LANGUAGE_STORAGE_KEY, languageOptions } from './index';
+import { createLanguageDetector, LANGUAGE_STORAGE_KEY, languageOptions } from './index';
 
 function setNavigatorLanguages(languages: string[]) {
   Object.defineProperty(window.navigator, 'languages', { value: languages, configurable: true });

@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -28,6 +29,26 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export { LANGUAGE_COOKIE };
+
+/** Detection order of docs/product.md#languages; nl when nothing supported is found. */
+export const detectionOptions: DetectorOptions = {
+  order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag', 'productDefault'],
+  lookupQuerystring: 'lng',
+  lookupCookie: LANGUAGE_COOKIE,
+  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+  // Caching is done by persistLanguage, which honours the cookie choice (docs/product.md#cookie-consent).
+  caches: [],
+  convertDetectedLanguage: (lng: string) => lng.toLowerCase().split(/[-_]/)[0] ?? lng,
+};
+
+/** The last detector: the product's default language (docs/product.md#languages). */
+const productDefault = { name: 'productDefault', lookup: () => DEFAULT_LANGUAGE };
+
+export function createLanguageDetector() {
+  const detector = new LanguageDetector(undefined, detectionOptions);
+  detector.addDetector(productDefault);
+  return detector;
+}
 
 /**
  * i18next options for language resolution: it asks the detector for every
@@ -80,9 +101,7 @@ export const i18nOptions = {
 } as const;
 
 export async function initI18n(initial?: InitialTexts): Promise<typeof i18n> {
-  // Only a page the browser draws alone detects its language: the detector loads with it, and a
-  // rendered page does without it (docs/rendering.md#scripts).
-  if (!initial) i18n.use((await import('./detector')).createLanguageDetector());
+  if (!initial) i18n.use(createLanguageDetector());
   await i18n
     .use(initReactI18next)
     .use(
