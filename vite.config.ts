@@ -101,6 +101,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         // trip on a slow phone network). The libraries every page runs are one chunk, and shared
         // chunks under 8 KB are copied into the chunks that use them.
         rolldownOptions: {
+          // The page, and the script a rendered page loads first (docs/rendering.md#paint-first).
+          input: {
+            index: fileURLToPath(new URL('src/client/index.html', import.meta.url)),
+            boot: fileURLToPath(new URL('src/client/boot.ts', import.meta.url)),
+          },
           preserveEntrySignatures: false,
           output: {
             postBanner: COMPILE_HINT,

@@ -12,10 +12,13 @@ export function registerServiceWorker(): void {
     reloading = true;
     window.location.reload();
   });
-  // After the page has loaded: installing precaches the app, which must not compete with the first paint.
-  window.addEventListener('load', () => {
+  // After the page has loaded: installing precaches the app, which must not compete with the first
+  // paint. A rendered page loads this script after its load event (docs/rendering.md#paint-first).
+  const register = () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       // No service worker (private mode, an old browser): the guide works online as before.
     });
-  });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

@@ -25,10 +25,17 @@ export const clientPlugin = fp(
     }
     const renderer = await loadPageRenderer(app, path.join(clientDir, '..', 'ssr', 'entry-server.js'));
     const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-    const preloads = existsSync(manifestFile)
-      ? routePreloads(JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
+    const manifest = existsSync(manifestFile)
+      ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
       : undefined;
-    const servePage = pageResponder(deps, readFileSync(indexFile, 'utf8'), renderer, preloads);
+    const boot = manifest?.['boot.ts']?.file;
+    const servePage = pageResponder(
+      deps,
+      readFileSync(indexFile, 'utf8'),
+      renderer,
+      manifest && routePreloads(manifest),
+      boot === undefined ? null : `/${boot}`,
+    );
     app.decorate('servePage', servePage);
     // `/` is a page like the others (the static files below do not answer it).
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, servePage);

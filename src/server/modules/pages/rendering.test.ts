@@ -44,6 +44,17 @@ async function builtClient(name: string, renderer: string) {
   await mkdir(path.join(dir, name, 'ssr'));
   await writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(dir, name, 'ssr', 'entry-server.js'), renderer);
+  // Vite's manifest: the entry, the script that loads it after the first paint, and one route.
+  await mkdir(path.join(clientDir, '.vite'));
+  await writeFile(
+    path.join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', imports: ['_framework.js'] },
+      '_framework.js': { file: 'assets/framework-abc.js' },
+      'boot.ts': { file: 'assets/boot-abc.js' },
+      'app/routes/overview.tsx': { file: 'assets/overview-abc.js', imports: ['_framework.js'] },
+    }),
+  );
   return clientDir;
 }
 
@@ -194,6 +205,20 @@ describe('a public page arrives rendered', () => {
     const html = (await fetchPage('/admin')).body;
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('page-state');
+    // Nothing to paint first: the app's entry loads at once.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(html).not.toContain('app-module');
+  });
+
+  it('asks for one small script first, which loads the app once the page is painted (docs/rendering.md#paint-first)', async () => {
+    const html = (await fetchPage('/')).body;
+    expect([...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1])).toEqual(['/assets/boot-abc.js']);
+    expect([...html.matchAll(/<meta name="app-module" content="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/assets/index-abc.js',
+      // What the entry imports is preloaded by the built index.html (none in this one), not again here.
+      '/assets/overview-abc.js',
+    ]);
+    expect(html).not.toContain('modulepreload');
   });
 
   it('sends the empty shell, with the status the page deserves, when the renderer fails', async () => {

@@ -10,6 +10,7 @@ import type { Deps } from '../../deps.js';
 import type { CatalogModel } from '../catalog/model.js';
 import { AppError } from '../../errors.js';
 import { escapeHtml, pageHead, pageHtml } from './head.js';
+import { paintFirst } from './paint-first.js';
 import { type PageTarget, targetOf } from '../../../domain/pages.js';
 import { pageLanguage } from './language.js';
 import { PAGE_STATE_ID } from '../../../domain/page-render.js';
@@ -119,6 +120,7 @@ export function pageResponder(
   template: string,
   renderer: PageRenderer | null = null,
   preloads: (kind: PageTarget['kind']) => string[] = () => [],
+  boot: string | null = null,
 ) {
   const publicUrl = deps.config.auth.publicUrl;
   return (request: FastifyRequest, reply: FastifyReply) => {
@@ -135,10 +137,19 @@ export function pageResponder(
       activity,
     });
     const rendered = renderer !== null && target.kind !== 'app';
-    const scripts = rendered
-      ? preloads(target.kind).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
-      : [];
-    const html = pageHtml(template, head).replace('</head>', `${scripts.join('')}</head>`);
+    const withHead = pageHtml(template, head);
+    // A rendered page is painted before its scripts load (docs/rendering.md#paint-first); the
+    // private pages, which the browser draws, load them at once.
+    const html = !rendered
+      ? withHead
+      : boot !== null
+        ? paintFirst(withHead, preloads(target.kind), boot)
+        : withHead.replace(
+            '</head>',
+            `${preloads(target.kind)
+              .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
+              .join('')}</head>`,
+          );
     reply
       .status(head.status)
       .type('text/html; charset=utf-8')
