@@ -55,11 +55,10 @@ if (state) {
       <AfterHydration rendered={state.language} />
     </StrictMode>
   );
-  // The page is painted first (it is already there), then hydrated as a transition: React works in
-  // slices of a few milliseconds and lets the browser answer in between (no long task).
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  // The painted page scrolls and its links work meanwhile; hydrating first would load the data here,
-  // in one long task.
+  // The page is painted before this script loads (boot.ts, docs/rendering.md#paint-first), and
+  // scrolls and follows its links while the locale data loads: hydrating first would load the data
+  // here, in one long task. Then it is hydrated as a transition: React works in slices of a few
+  // milliseconds and lets the browser answer in between (no long task).
   await Promise.race([localeData, new Promise((resolve) => setTimeout(resolve, LOCALE_DATA_WAIT_MS))]);
   startTransition(() => {
     hydrateRoot(root, app, {

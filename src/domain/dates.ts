@@ -5,9 +5,9 @@ let isoDay: Intl.DateTimeFormat | undefined;
 
 /**
  * The calendar day in Limoux at `now`, as YYYY-MM-DD. The formatter is made on first use, not when
- * the module loads: a page's first `Intl` formatter loads the browser's number and date data, 40 to
- * 100 ms of the main thread in our traces, and the overview imports this module without asking for
- * today (docs/rendering.md#first-paint).
+ * the module loads: a page's first `Intl` formatter loads the browser's number and date data, in one
+ * long task (docs/rendering.md#first-paint), and the overview imports this module without asking
+ * for today.
  */
 export function todayInParis(now: Date): string {
   isoDay ??= new Intl.DateTimeFormat('en-CA', {

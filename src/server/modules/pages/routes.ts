@@ -123,6 +123,26 @@ export function pageResponder(
   boot: string | null = null,
 ) {
   const publicUrl = deps.config.auth.publicUrl;
+  // A rendered page is painted before its scripts load (docs/rendering.md#paint-first); the private
+  // pages, which the browser draws, load them at once. Its scripts depend on its kind only: each
+  // kind's template is made once, not on every request.
+  const scriptedTemplates = new Map<PageTarget['kind'], string>();
+  const scriptedTemplate = (kind: PageTarget['kind']) => {
+    let made = scriptedTemplates.get(kind);
+    if (made === undefined) {
+      made =
+        boot !== null
+          ? paintFirst(template, preloads(kind), boot)
+          : template.replace(
+              '</head>',
+              `${preloads(kind)
+                .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
+                .join('')}</head>`,
+            );
+      scriptedTemplates.set(kind, made);
+    }
+    return made;
+  };
   return (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://page.invalid');
     const language = pageLanguage(request.query, request.cookies ?? {}, request.headers['accept-language']);
@@ -137,19 +157,7 @@ export function pageResponder(
       activity,
     });
     const rendered = renderer !== null && target.kind !== 'app';
-    const withHead = pageHtml(template, head);
-    // A rendered page is painted before its scripts load (docs/rendering.md#paint-first); the
-    // private pages, which the browser draws, load them at once.
-    const html = !rendered
-      ? withHead
-      : boot !== null
-        ? paintFirst(withHead, preloads(target.kind), boot)
-        : withHead.replace(
-            '</head>',
-            `${preloads(target.kind)
-              .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
-              .join('')}</head>`,
-          );
+    const html = pageHtml(rendered ? scriptedTemplate(target.kind) : template, head);
     reply
       .status(head.status)
       .type('text/html; charset=utf-8')
