@@ -119,6 +119,61 @@ test.describe('the map page', () => {
   });
 });
 
+test.describe('the map page on a sharp phone screen (390 x 844, 2 device pixels per px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const TILE_ORIGIN = 'https://tile.openstreetmap.org';
+  // One grey pixel: the tile server's answer, from loopback.
+  const TILE = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWO4efkIAAT5AnGpbwkqAAAAAElFTkSuQmCC',
+    'base64',
+  );
+  const serveTiles = (page: Page) =>
+    page.route(`${TILE_ORIGIN}/**`, (route) => route.fulfill({ contentType: 'image/png', body: TILE }));
+  const rects = (images: Locator) =>
+    images.evaluateAll((elements) =>
+      elements.map((element) => {
+        const { left, top, width } = element.getBoundingClientRect();
+        return { src: (element as HTMLImageElement).src, left, top, width };
+      }),
+    );
+
+  test('the server draws the tiles, and Leaflet draws the same sharp ones in their places', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // Without scripts: the page's own HTML carries the map's tiles, 128 px each from zoom 11.
+    const still = await browser.newPage({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+    });
+    await serveTiles(still);
+    await still.goto(`${baseURL}/kaart`);
+    const preview = await rects(still.locator('[data-map-preview] img'));
+    await still.close();
+    expect(preview.length).toBeGreaterThan(20);
+    for (const tile of preview) expect(tile.src).toMatch(new RegExp(`^${TILE_ORIGIN}/11/\\d+/\\d+\\.png$`));
+
+    await serveTiles(page);
+    await page.goto('/kaart');
+    const leaflet = mapRegion(page).locator('img.leaflet-tile-loaded');
+    await expect(leaflet.first()).toBeVisible();
+    // Once Leaflet's tiles are in, the preview is gone (it would not follow the map when it moves).
+    await expect(page.locator('[data-map-preview]')).toHaveCount(0);
+    const drawn = await rects(leaflet);
+    expect(drawn.length).toBeGreaterThan(4);
+    for (const tile of drawn) {
+      // Leaflet asks for the very tiles the preview showed, from the browser's cache, at the same place.
+      const same = preview.find((p) => p.src === tile.src);
+      expect(same, tile.src).toBeDefined();
+      expect(tile.width).toBe(128);
+      expect(Math.abs(tile.left - (same?.left ?? Number.NaN))).toBeLessThanOrEqual(1);
+      expect(Math.abs(tile.top - (same?.top ?? Number.NaN))).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
 test.describe('the overview side map', () => {
   test('shows every match (not only the page loaded) and follows a category filter; a marker highlights its card', async ({
     page,

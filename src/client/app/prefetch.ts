@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../lib/api-client';
+import { clientConfigQueryOptions } from '../lib/client-config';
 import type { Language } from '../../domain/languages';
 import { activityQueryOptions } from '../features/activities/api/get-activity';
 import { activitiesQueryOptions, allActivitiesQueryOptions } from '../features/activities/api/get-activities';
@@ -41,6 +42,8 @@ export async function prefetchPage(queryClient: QueryClient, url: URL, language:
         if (total <= MAP_RENDER_LIMIT) await queryClient.prefetchQuery(allActivitiesQueryOptions(query));
       })(),
       queryClient.prefetchQuery(statsQueryOptions()),
+      // The tile address, for the map's preview (docs/rendering.md#map-preview).
+      queryClient.prefetchQuery(clientConfigQueryOptions()),
     );
   } else {
     const activity = /^\/activity\/(\d{1,9})$/.exec(path);

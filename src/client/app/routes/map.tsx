@@ -3,7 +3,7 @@ import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CATEGORY_COLORS, type CategoryFilter, type Stats } from '../../../domain/activities';
-import { LIMOUX, nearestTowns } from '../../../domain/geo';
+import { LIMOUX, MAP_START_ZOOM, nearestTowns } from '../../../domain/geo';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAllActivities } from '../../features/activities/api/get-activities';
 import { useStats } from '../../features/activities/api/get-stats';
@@ -15,6 +15,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { cn } from '../../lib/cn';
 import { formatDistance } from '../../lib/format';
 import { BrowserOnly } from '../../components/map/browser-only';
+import { MapPreview } from '../../components/map/map-preview';
 
 const ActivityMap = lazy(() => import('../../features/map/components/activity-map'));
 
@@ -73,6 +74,8 @@ export function MapRoute() {
   const items = useMemo(() => activities.data ?? [], [activities.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const towns = useMemo(() => nearestTowns(position ?? LIMOUX, items), [position, items]);
+  // The map starts on Limoux (ActivityMap): the server draws those tiles before any script.
+  const preview = <MapPreview center={LIMOUX} zoom={MAP_START_ZOOM} />;
   const hrefFor = (next: CategoryFilter) => (next === 'alle' ? '/kaart' : `/kaart?category=${next}`);
 
   return (
@@ -100,13 +103,20 @@ export function MapRoute() {
             ) : null}
           </div>
           {/* Leaflet needs the browser: the server and hydration draw the map's frame (docs/rendering.md). */}
-          <BrowserOnly fallback={<div className="h-[60vh] min-h-96 rounded-3xl bg-sand-100" />}>
+          <BrowserOnly
+            fallback={
+              <div className="relative h-[60vh] min-h-96 overflow-hidden rounded-3xl bg-[#ece6da] ring-1 ring-sand-200">
+                {preview}
+              </div>
+            }
+          >
             <ActivityMap
               variant="full"
               activities={items}
               selectedId={selectedId}
               onSelect={setSelectedId}
               className="h-[60vh] min-h-96"
+              placeholder={preview}
             />
           </BrowserOnly>
           <details className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">

@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { MAP_MAX_ZOOM } from '../../../domain/geo';
 import { useClientConfig } from '../../lib/client-config';
 
@@ -24,16 +24,33 @@ export function pinIcon(color: string, selected = false) {
   });
 }
 
-/** Adds the configured tile layer (MAP_TILE_URL) to the map once the server has said which. */
-export function useTileLayer(mapRef: RefObject<L.Map | null>) {
+/**
+ * On a screen with more than one device pixel per CSS pixel, each 256 px tile is drawn at 128 CSS
+ * px from the next zoom level, so the map is as sharp as the text beside it (docs/rendering.md#map-tiles).
+ * At the map's last zoom the tiles of the level before are scaled up: a tile server's last level is
+ * the map's, never one deeper.
+ */
+const SHARP_TILES: L.TileLayerOptions = { tileSize: 128, zoomOffset: 1, maxNativeZoom: MAP_MAX_ZOOM - 1 };
+
+/**
+ * Adds the configured tile layer (MAP_TILE_URL) to the map once the server has said which;
+ * `onDrawn` is called once its first tiles have loaded or failed.
+ */
+export function useTileLayer(mapRef: RefObject<L.Map | null>, onDrawn?: () => void) {
   const config = useClientConfig();
+  const onDrawnRef = useRef(onDrawn);
+  useEffect(() => {
+    onDrawnRef.current = onDrawn;
+  }, [onDrawn]);
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !config.data) return;
     const tiles = L.tileLayer(config.data.mapTileUrl, {
       attribution: config.data.mapAttribution,
       maxZoom: MAP_MAX_ZOOM,
+      ...(window.devicePixelRatio > 1 ? SHARP_TILES : {}),
     });
+    tiles.once('load', () => onDrawnRef.current?.());
     tiles.addTo(map);
     return () => {
       tiles.remove();

@@ -4,7 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import '../../../components/map/map.css';
 import { Crosshair, Minus, Navigation, Plus, Star, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CATEGORY_COLORS } from '../../../../domain/activities';
@@ -15,6 +15,9 @@ import { formatDistance, formatRating } from '../../../lib/format';
 import { MISSING_MAP_RATING, type MapActivity } from '../types';
 import { pinIcon, textContent, useTileLayer } from '../../../components/map/leaflet-parts';
 
+/** Leaflet's tiles fade in over 0.2 s (leaflet.css), and a little more. */
+const TILE_FADE_MS = 300;
+
 export interface ActivityMapProps {
   activities: MapActivity[];
   selectedId: number | null;
@@ -24,6 +27,11 @@ export interface ActivityMapProps {
   /** Fit the view to the markers whenever they change (the side map follows the filters). */
   fitToMarkers?: boolean;
   className?: string;
+  /**
+   * Drawn under the map until Leaflet's first tiles are in or the view moves: the server's preview
+   * of the same tiles (docs/rendering.md#map-preview).
+   */
+  placeholder?: ReactNode;
 }
 
 /**
@@ -39,6 +47,7 @@ export default function ActivityMap({
   variant,
   fitToMarkers,
   className,
+  placeholder,
 }: ActivityMapProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -49,6 +58,8 @@ export default function ActivityMap({
   const onSelectRef = useRef(onSelect);
   const tRef = useRef(t);
   const [zoom, setZoom] = useState(MAP_START_ZOOM);
+  const [covering, setCovering] = useState(placeholder !== undefined);
+  const uncover = useCallback(() => setCovering(false), []);
   useEffect(() => {
     onSelectRef.current = onSelect;
     tRef.current = t;
@@ -85,6 +96,8 @@ export default function ActivityMap({
     });
     map.addLayer(cluster);
     map.on('zoomend', () => setZoom(map.getZoom()));
+    // The preview under the map stays where it is: once the view moves it would show beside it.
+    map.once('movestart zoomstart', uncover);
     // A click on the map (not on a marker) clears the selection.
     map.on('click', () => onSelectRef.current(null));
     // Markers and clusters are focusable buttons: Enter or Space does what a click does.
@@ -107,9 +120,10 @@ export default function ActivityMap({
       clusterRef.current = null;
       markers.clear();
     };
-  }, [variant]);
+  }, [variant, uncover]);
 
-  useTileLayer(mapRef);
+  // Leaflet fades its tiles in: the preview goes once they are whole.
+  useTileLayer(mapRef, () => window.setTimeout(uncover, TILE_FADE_MS));
 
   // Markers follow the activities.
   useEffect(() => {
@@ -177,7 +191,15 @@ export default function ActivityMap({
 
   return (
     // `isolate`: the map's controls (z-index 500) stay under the page's banner, dialogs and toasts.
-    <div className={cn('relative isolate overflow-hidden rounded-3xl ring-1 ring-sand-200', className)}>
+    <div
+      className={cn(
+        'relative isolate overflow-hidden rounded-3xl ring-1 ring-sand-200',
+        covering && 'dl-map-previewed',
+        className,
+      )}
+    >
+      {covering ? placeholder : null}
+      {/* Leaflet adds its own classes to this element: React must never set its class again. */}
       <div ref={containerRef} className="dl-map absolute inset-0" role="region" aria-label={t('map.label')} />
       <div className="absolute right-3 top-3 z-[500] flex flex-col overflow-hidden rounded-2xl shadow-md ring-1 ring-sand-200">
         <button
