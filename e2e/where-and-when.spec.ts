@@ -202,6 +202,28 @@ test.describe('the detail page map', () => {
     const name = await page.getByRole('heading', { level: 1 }).innerText();
     await expect(page.getByRole('region', { name: `Kaart met de ligging van ${name}` })).toBeVisible();
   });
+
+  test.describe('on a phone (390 x 844)', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('loads Leaflet only when the visitor scrolls towards the map', async ({ page }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/activity/1');
+      const name = await page.getByRole('heading', { level: 1 }).innerText();
+      const map = page.getByRole('region', { name: `Kaart met de ligging van ${name}` });
+      // The page is running, and the map's frame far below: no map and none of its scripts yet.
+      await expect(page.getByRole('button', { name: /Delen/ })).toBeVisible();
+      await expect(map).toHaveCount(0);
+      expect(scripts.filter((path) => /leaflet|location-map/.test(path))).toEqual([]);
+
+      await page.getByRole('heading', { level: 2, name: 'Locatie' }).scrollIntoViewIfNeeded();
+      await expect(map).toBeVisible();
+      expect(scripts.some((path) => /location-map/.test(path))).toBe(true);
+    });
+  });
 });
 
 test.describe('weather, with the stand-in up', () => {

@@ -5,32 +5,9 @@ import { LANGUAGES } from './languages.js';
 import { pageQueryShape } from './pagination.js';
 import { rowId, rowIdInPath } from './ids.js';
 
-/** Group size of one booking (docs/product.md#bookings). */
-export const BOOKING_PEOPLE = { min: 1, max: 8 } as const;
-/** How far ahead one can book. */
-export const BOOKING_MAX_DAYS_AHEAD = 2 * 366;
-
-/** pending -> confirmed | declined; pending | confirmed -> cancelled (docs/product.md#bookings). */
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-
-/** Who changed a booking: the guest by their link, a logged-in visitor, the provider, an admin. */
-export const BOOKING_ACTORS = ['guest', 'user', 'provider', 'admin'] as const;
-export type BookingActor = (typeof BOOKING_ACTORS)[number];
-
-const NEXT: Record<BookingStatus, readonly BookingStatus[]> = {
-  pending: ['confirmed', 'declined', 'cancelled'],
-  confirmed: ['cancelled'],
-  declined: [],
-  cancelled: [],
-};
-
-/** Whether a booking may go from `from` to `to` (docs/product.md#bookings). */
-export function mayMoveBooking(from: BookingStatus, to: BookingStatus): boolean {
-  return NEXT[from].includes(to);
-}
-
-export const BOOKING_FIELD_LIMITS = { name: 200, email: 320, phone: 40, notes: 1000 } as const;
+// The rules the browser needs too live apart, without zod (docs/architecture.md#shared-rules).
+export * from './booking-rules.js';
+import { BOOKING_FIELD_LIMITS, BOOKING_PEOPLE, BOOKING_STATUSES } from './booking-rules.js';
 
 /**
  * POST /api/bookings: the product's body. `totalAmount` may be sent but is

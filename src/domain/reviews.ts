@@ -4,7 +4,9 @@ import { MODERATION_STATUSES, moderationStatusQuery } from './moderation.js';
 import { pageQueryShape } from './pagination.js';
 import { rowIdInPath } from './ids.js';
 
-export const REVIEW_RATING = { min: 1, max: 5 } as const;
+// The limits the browser needs too live apart, without zod (docs/architecture.md#shared-rules).
+export * from './review-rules.js';
+import { REVIEW_LIMITS, REVIEW_RATING } from './review-rules.js';
 
 /**
  * A public review. `guestName` is the display name: a guest's name, or a
@@ -31,8 +33,6 @@ export function displayName(firstName: string | null, lastName: string | null): 
   if (first && last) return `${first} ${last.charAt(0).toUpperCase()}.`;
   return first || last || null;
 }
-
-export const REVIEW_LIMITS = { comment: 2000, title: 120, name: 100, email: 320 } as const;
 
 /**
  * POST /api/activities/:id/reviews (docs/product.md#reviews): a rating and a

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setApiTransport } from '../lib/api-client';
 import { MAP_RENDER_LIMIT, prefetchPage } from './prefetch';
 
+const TILES = 'https://tiles.example/{z}/{x}/{y}.png';
+
 /** An API of `total` activities, answering pages as the real one does (X-Total-Count), recording each read. */
 function apiOf(total: number) {
   const reads: string[] = [];
@@ -10,6 +12,7 @@ function apiOf(total: number) {
     reads.push(url);
     const address = new URL(url, 'http://api.invalid');
     if (address.pathname === '/api/stats') return Response.json({ markets: 1, events: 1, sports: 1, viewpoints: 1 });
+    if (address.pathname === '/api/config') return Response.json({ mapTileUrl: TILES, mapAttribution: 'tiles' });
     const limit = Number(address.searchParams.get('limit'));
     const offset = Number(address.searchParams.get('offset') ?? 0);
     const count = Math.max(0, Math.min(limit, total - offset));
@@ -31,7 +34,11 @@ describe('prefetchPage for the map', () => {
       .findAll({ queryKey: ['activities'] })
       .find((q) => q.queryKey.includes('all'));
     expect((all?.state.data as unknown[]).length).toBe(120);
-    expect(reads.every((read) => read.includes('lng=fr') || read === '/api/stats')).toBe(true);
+    expect(reads.every((read) => read.includes('lng=fr') || read === '/api/stats' || read === '/api/config')).toBe(
+      true,
+    );
+    // The tile address, for the map's preview drawn by the server.
+    expect(client.getQueryData(['client-config'])).toMatchObject({ mapTileUrl: TILES });
     expect(reads.filter((read) => read.includes('category=markten')).length).toBeGreaterThan(1);
   });
 

@@ -352,8 +352,9 @@ export function ActivityDetailRoute() {
               <MapPin aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-terracotta-600" />
               <span>{place}</span>
             </p>
-            {/* Leaflet needs the browser: the server and hydration draw the map's frame (docs/rendering.md). */}
-            <BrowserOnly fallback={<div className="mt-4 h-48 rounded-2xl bg-sand-100" />}>
+            {/* Leaflet needs the browser: the server and hydration draw the map's frame, and Leaflet loads
+                when the frame comes near the screen (docs/rendering.md#what-waits-for-the-browser). */}
+            <BrowserOnly untilNear fallback={<div className="mt-4 h-48 rounded-2xl bg-sand-100" />}>
               <LocationMap
                 latitude={activity.latitude}
                 longitude={activity.longitude}

@@ -1,7 +1,7 @@
 import { CalendarCheck } from 'lucide-react';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BOOKING_FIELD_LIMITS, BOOKING_PEOPLE } from '../../../../domain/bookings';
+import { BOOKING_FIELD_LIMITS, BOOKING_PEOPLE } from '../../../../domain/booking-rules';
 import { isIsoDate, todayInParis } from '../../../../domain/dates';
 import { bookingTotalCents, toCents, toEuros } from '../../../../domain/money';
 import { Button } from '../../../components/ui/button';

@@ -1,8 +1,8 @@
 import { Check, Mail, Phone, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Booking } from '../../../../domain/bookings';
-import { mayMoveBooking } from '../../../../domain/bookings';
+import type { Booking } from '../../../../domain/booking-rules';
+import { mayMoveBooking } from '../../../../domain/booking-rules';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';

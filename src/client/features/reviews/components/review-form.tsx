@@ -1,7 +1,7 @@
 import { CheckCircle2, Send } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_LIMITS } from '../../../../domain/reviews';
+import { REVIEW_LIMITS } from '../../../../domain/review-rules';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_RATING } from '../../../../domain/reviews';
+import { REVIEW_RATING } from '../../../../domain/review-rules';
 import { cn } from '../../../lib/cn';
 
 interface StarInputProps {
