@@ -31,6 +31,8 @@ export function MapPreview({ center, zoom }: { center: Position; zoom: number })
           height={128}
           loading={tile.near ? 'eager' : 'lazy'}
           decoding={tile.near ? 'sync' : 'async'}
+          // The four around the centre first: the map's first paint needs one tile, not twenty.
+          fetchPriority={Math.abs(tile.left + 64) <= 64 && Math.abs(tile.top + 64) <= 64 ? 'high' : 'auto'}
           className="absolute max-w-none"
           style={{ left: `calc(50% + ${tile.left.toFixed(1)}px)`, top: `calc(50% + ${tile.top.toFixed(1)}px)` }}
         />
