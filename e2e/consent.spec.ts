@@ -107,6 +107,10 @@ test.describe('cookie banner', () => {
     await expect(page.getByRole('region', { name: 'Kaart van de activiteiten' })).toBeVisible(PAGE_LOAD);
     const accept = banner(page).getByRole('button', { name: 'Accepteren' });
     await expect(accept).toBeVisible({ timeout: 15_000 });
+    // The banner slides in: hit-test where it comes to rest, not where it passes.
+    await banner(page).evaluate((element) =>
+      Promise.all(element.getAnimations().map((animation) => animation.finished)),
+    );
     // The top element at the middle of each button is the button itself, not a map pane or control.
     for (const button of [accept, banner(page).getByRole('button', { name: 'Weigeren' })]) {
       const box = await button.boundingBox();

@@ -51,8 +51,11 @@ export function useTileLayer(mapRef: RefObject<L.Map | null>, onDrawn?: () => vo
       ...(window.devicePixelRatio > 1 ? SHARP_TILES : {}),
     });
     tiles.once('load', () => onDrawnRef.current?.());
-    tiles.addTo(map);
+    // In a task of its own, apart from making the map and its markers: each piece stays short, and
+    // the page answers in between (docs/rendering.md#map-preview).
+    const adding = window.setTimeout(() => tiles.addTo(map));
     return () => {
+      window.clearTimeout(adding);
       tiles.remove();
     };
   }, [config.data, mapRef]);

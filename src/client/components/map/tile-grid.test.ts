@@ -18,12 +18,12 @@ describe('project', () => {
 });
 
 describe('tileUrl', () => {
-  it('fills the template as Leaflet does, subdomains a, b and c by x + y', () => {
+  it('fills the template as Leaflet does on a sharp screen: subdomains a, b and c by x + y, {r} as @2x', () => {
     expect(tileUrl(TEMPLATE, 11, 1036, 751)).toBe('https://tiles.example/11/1036/751.png');
     const sub = 'https://{s}.tile.example/{z}/{x}/{y}{r}.png';
-    expect(tileUrl(sub, 3, 1, 1)).toBe('https://c.tile.example/3/1/1.png');
-    expect(tileUrl(sub, 3, 1, 2)).toBe('https://a.tile.example/3/1/2.png');
-    expect(tileUrl(sub, 3, 2, 2)).toBe('https://b.tile.example/3/2/2.png');
+    expect(tileUrl(sub, 3, 1, 1)).toBe('https://c.tile.example/3/1/1@2x.png');
+    expect(tileUrl(sub, 3, 1, 2)).toBe('https://a.tile.example/3/1/2@2x.png');
+    expect(tileUrl(sub, 3, 2, 2)).toBe('https://b.tile.example/3/2/2@2x.png');
   });
 });
 

@@ -34,9 +34,13 @@ export function project({ lat, lon }: Position, zoom: number): { x: number; y: n
   };
 }
 
-/** A tile address from the configured template, as Leaflet fills it in (subdomains a, b and c). */
+/**
+ * A tile address from the configured template, as Leaflet fills it in on a sharp screen: subdomains
+ * a, b and c, and `{r}` as `@2x`.
+ */
 export function tileUrl(template: string, z: number, x: number, y: number): string {
   const values: Record<string, string> = {
+    r: '@2x',
     z: String(z),
     x: String(x),
     y: String(y),
