@@ -2,7 +2,7 @@ import { CalendarX2, Compass } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Booking } from '../../../domain/booking-rules';
+import type { Booking } from '../../../domain/bookings';
 import { mayMoveBooking } from '../../../domain/booking-rules';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';

@@ -1,7 +1,7 @@
 import { Check, Mail, Phone, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Booking } from '../../../../domain/booking-rules';
+import type { Booking } from '../../../../domain/bookings';
 import { mayMoveBooking } from '../../../../domain/booking-rules';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
