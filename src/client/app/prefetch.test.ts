@@ -55,6 +55,16 @@ describe('prefetchPage for the map', () => {
 });
 
 describe('prefetchPage', () => {
+  it('brings the client configuration with the reads of the overview and of an activity', async () => {
+    for (const page of ['/', '/activity/3']) {
+      const reads = apiOf(10);
+      const client = new QueryClient();
+      await prefetchPage(client, new URL(`http://page.invalid${page}`), 'nl');
+      expect(reads).toContain('/api/config');
+      expect(client.getQueryData(['client-config'])).toMatchObject({ mapTileUrl: TILES });
+    }
+  });
+
   it('asks nothing for a page whose reads are all the browser’s own', async () => {
     const reads = apiOf(10);
     vi.stubGlobal('fetch', vi.fn());

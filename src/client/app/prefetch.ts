@@ -42,8 +42,6 @@ export async function prefetchPage(queryClient: QueryClient, url: URL, language:
         if (total <= MAP_RENDER_LIMIT) await queryClient.prefetchQuery(allActivitiesQueryOptions(query));
       })(),
       queryClient.prefetchQuery(statsQueryOptions()),
-      // The tile address, for the map's preview (docs/rendering.md#map-preview).
-      queryClient.prefetchQuery(clientConfigQueryOptions()),
     );
   } else {
     const activity = /^\/activity\/(\d{1,9})$/.exec(path);
@@ -55,5 +53,9 @@ export async function prefetchPage(queryClient: QueryClient, url: URL, language:
       );
     }
   }
+  // The server's configuration for the client (a few hundred bytes): the map's preview needs its tile
+  // address (docs/rendering.md#map-preview), and the footer, drawn once the page is idle, then
+  // renders once instead of again when the answer comes, in a task of its own.
+  if (reads.length > 0) reads.push(queryClient.prefetchQuery(clientConfigQueryOptions()));
   await Promise.all(reads);
 }
