@@ -40,7 +40,7 @@ import { crossSitePlugin } from './plugins/cross-site.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { serializeRequest } from './plugins/log-redaction.js';
 import { openapiPlugin } from './plugins/openapi.js';
-import { databaseRateLimitStore, redisForRateLimits } from './plugins/rate-limit-store.js';
+import { databaseRateLimitStore, redisConnected, redisForRateLimits } from './plugins/rate-limit-store.js';
 import { textInputPlugin } from './plugins/text-input.js';
 import { securityPlugin } from './plugins/security.js';
 
@@ -175,7 +175,10 @@ export async function buildApp(options: AppDeps) {
   // counts together; a store that cannot be reached lets the request through (a request that needs the
   // database then fails on its own, with a 503). On the embedded database without Redis: in memory.
   const redis = config.redisUrl ? redisForRateLimits(config.redisUrl, app.log) : null;
-  if (redis) app.addHook('onClose', () => void redis.disconnect());
+  if (redis) {
+    app.addHook('onReady', () => redisConnected(redis));
+    app.addHook('onClose', () => void redis.disconnect());
+  }
   await app.register(rateLimit, {
     global: false,
     ipv6Subnet: 64,

@@ -89,3 +89,26 @@ export function redisForRateLimits(url: string, log: FastifyBaseLogger): Redis {
   });
   return redis;
 }
+
+/** How long a starting app waits for its connection to Redis (a busy machine may need a second try to connect). */
+const REDIS_START_WAIT_MS = 2000;
+
+/**
+ * Waits until the rate-limit connection to Redis is up, for at most two
+ * seconds. With no queue of commands, a request that arrives before the
+ * connection is up is not counted; an app that starts taking requests only
+ * after this counts from its first one, and one whose Redis cannot be reached
+ * starts anyway, two seconds later.
+ */
+export async function redisConnected(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, REDIS_START_WAIT_MS);
+    redis.once('ready', done);
+  });
+}

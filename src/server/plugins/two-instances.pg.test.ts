@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -119,5 +121,43 @@ it('counts a rate limit over both instances in Redis when REDIS_URL is set', asy
     redis.disconnect();
     await c.close();
     await d.close();
+  }
+});
+
+it('counts from the first request when Redis is slow to answer at start', async () => {
+  // A way to Redis that holds every new connection's first answers for 300 ms, as on a busy machine.
+  const target = new URL(REDIS_URL);
+  const slow = createServer((client) => {
+    setTimeout(() => {
+      const upstream = connect(Number(target.port || 6379), target.hostname);
+      client.pipe(upstream).pipe(client);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    }, 300);
+  });
+  slow.listen(0, '127.0.0.1');
+  await once(slow, 'listening');
+  const { port } = slow.address() as AddressInfo;
+  const app = await buildApp({ config: testConfig({ REDIS_URL: `redis://127.0.0.1:${port}` }), database });
+  const redis = new Redis(REDIS_URL);
+  const address = `10.78.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  try {
+    await app.ready();
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/demo/login/visitor',
+      headers: sameOrigin,
+      remoteAddress: address,
+    });
+    expect(login.statusCode).toBe(200);
+    const keys = await redis.keys(`discoverlocal:rl:*${address}`);
+    expect(keys).toHaveLength(1);
+    expect(await redis.get(keys[0] ?? '')).toBe('1');
+  } finally {
+    const keys = await redis.keys(`discoverlocal:rl:*${address}`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    await app.close();
+    slow.close();
   }
 });
