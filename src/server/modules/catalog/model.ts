@@ -78,7 +78,7 @@ function entryOf(row: CatalogRow): Entry {
   };
 }
 
-/** The haversine distance of the SQL it replaces (docs/product.md#distance), origin prepared once. */
+/** The haversine distance (docs/product.md#distance), origin prepared once. */
 function distanceFrom(origin: Position) {
   const latRad = origin.lat * RAD;
   const lonRad = origin.lon * RAD;
