@@ -97,6 +97,8 @@ export interface ApiActivity {
   city: string;
   tags: string[];
   sponsorLevel: number;
+  eventStart: string | null;
+  eventEnd: string | null;
 }
 
 /** The activities the API answers for a query (all of them, not one page) and its X-Total-Count. */

@@ -150,3 +150,52 @@ test('a provider adds an activity with a pin and a photo; once approved it is in
   await expect(row.getByText('Gepubliceerd')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('a festival’s dates are asked for festivals, checked before sending, and shown in the preview', async ({
+  page,
+}) => {
+  const name = `Zomerfeest ${Date.now()}`;
+  const year = new Date().getFullYear() + 1;
+  await demoLogin(page, 'provider', E2E.offlineUrl);
+  await visit(page, '/provider/activities/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe activiteit' })).toBeVisible();
+  // Not asked of an outing; asked once it is a festival (docs/product.md#event-dates).
+  await expect(page.getByLabel('Eerste dag')).toHaveCount(0);
+  await page.getByLabel('Categorie').selectOption('feesten');
+  const dates = page.getByRole('group', { name: 'Data van de volgende editie' });
+  await expect(dates).toBeVisible();
+
+  await page.getByLabel('Naam (verplicht)').fill(name);
+  await page.getByLabel('Beschrijving (verplicht)').fill('Muziek en dans op het plein, drie avonden lang.');
+  await page.getByLabel('Plaats (verplicht)').fill('Limoux');
+  const map = page.getByRole('region', { name: /^Kaart: klik om de activiteit te plaatsen/ });
+  await map.scrollIntoViewIfNeeded();
+  await map.click({ position: { x: 200, y: 140 } });
+  await expect(page.getByLabel('Breedtegraad')).not.toHaveValue('');
+
+  const submit = page.getByRole('button', { name: 'Opslaan en ter goedkeuring insturen' });
+  const first = dates.getByLabel('Eerste dag');
+  const last = dates.getByLabel('Laatste dag (optioneel)');
+  await first.fill('2020-07-14');
+  await submit.click();
+  await expect(first).toBeFocused();
+  await expect(dates.getByText('Deze datum is al voorbij; vul de data van de volgende editie in.')).toBeVisible();
+
+  await first.fill(`${year}-07-10`);
+  await last.fill(`${year}-07-08`);
+  await submit.click();
+  await expect(last).toBeFocused();
+  await expect(last).toHaveAttribute('aria-invalid', 'true');
+  await expect(dates.getByText('De laatste dag kan niet vóór de eerste dag liggen.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await last.fill(`${year}-07-12`);
+  await submit.click();
+  await expect(toastRegion(page)).toContainText('Opgeslagen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activiteit bewerken' })).toBeVisible();
+  await expect(page.getByLabel('Eerste dag')).toHaveValue(`${year}-07-10`);
+  const id = Number(/\/provider\/activities\/(\d+)/.exec(page.url())?.[1]);
+  await visit(page, `/provider/activities/${id}/preview`);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(page.getByText(new RegExp(`10\\s?–\\s?12 juli ${year}$`))).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { apiActivity, expect, FAVOURITES_KEY, overview, PAGE_LOAD, test, text } from './fixtures';
+import { apiActivities, apiActivity, expect, FAVOURITES_KEY, overview, PAGE_LOAD, test, text } from './fixtures';
 
 /**
  * Server-rendered pages in a real browser (docs/rendering.md): readable before any script runs,
@@ -24,6 +24,40 @@ test.describe('server-rendered pages', () => {
       await page.goto('/kaart');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('nl', 'activities', 'map.title'));
     });
+  });
+
+  test('a festival shows its next edition before any script runs, and keeps it through hydration without a warning', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    // The demo's Embrasement de la Cité: every 14 July (docs/product.md#event-dates).
+    const fireworks = (await apiActivities(request, { category: 'feesten' })).items.find((a) => a.eventStart);
+    if (!fireworks?.eventStart) throw new Error('the demo content has no festival with dates');
+    const day = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${fireworks.eventStart}T00:00:00Z`),
+    );
+    expect(day).toMatch(/^14 juli 20\d\d$/);
+
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false, locale: 'nl-NL' });
+    const plain = await withoutScripts.newPage();
+    await plain.goto(`/activity/${fireworks.id}`);
+    const box = plain.getByRole('region', { name: 'Prijs' });
+    await expect(box).toContainText(`Volgende editie${day}`);
+    await withoutScripts.close();
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type()) && !/ERR_BLOCKED_BY_CLIENT/.test(message.text()))
+        problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await page.goto(`/activity/${fireworks.id}?lng=de`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('region', { name: 'Preis' })).toContainText(
+      `Nächste Ausgabe${new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${fireworks.eventStart}T00:00:00Z`))}`,
+    );
+    expect(problems).toEqual([]);
   });
 
   for (const path of ['/', '/activity/3', '/kaart', '/favorieten', '/landing', '/?category=markten&lng=de']) {

@@ -149,6 +149,11 @@ export const activitySchema = z.object({
   price: z.number().nullable().describe('EUR per person; null when unknown, 0 when free'),
   openingHours: z.string().nullable(),
   marketDays: z.string().nullable(),
+  eventStart: z
+    .string()
+    .nullable()
+    .describe("First day (YYYY-MM-DD) of a festival's or event's next edition; it may have passed"),
+  eventEnd: z.string().nullable().describe('Last day of that edition; null for a one-day edition'),
   contactPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),
   website: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventDatesProblem } from './event-dates.js';
 import { optionalText } from './text-fields.js';
 import { CATEGORIES } from './activities.js';
 import { LANGUAGES } from './languages.js';
@@ -29,6 +30,12 @@ const L = ACTIVITY_FIELD_LIMITS;
 
 const requiredText = (max: number) =>
   z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+/** A real calendar day (YYYY-MM-DD, `format: date` in the API's description); null or left out for none. */
+const optionalDay = z.iso
+  .date({ error: 'must be a date (YYYY-MM-DD)' })
+  .nullish()
+  .transform((v) => v ?? null);
 
 const websiteUrl = optionalText(L.website).refine(
   (value) => {
@@ -87,6 +94,8 @@ export const activityFields = {
     .describe('EUR per person; null or left out when unknown, 0 when free'),
   openingHours: optionalText(L.hours),
   marketDays: optionalText(L.hours),
+  eventStart: optionalDay.describe("first day of a festival's or event's next edition (docs/product.md#event-dates)"),
+  eventEnd: optionalDay.describe('last day of that edition; null for a one-day edition'),
   contactPhone: optionalText(L.phone).refine((v) => v === null || /^[+()\d\s./-]{6,40}$/.test(v), {
     message: 'must be a phone number',
   }),
@@ -98,11 +107,19 @@ export const activityFields = {
 };
 
 /** POST /api/provider/activities (no translations and no booking unless said). */
-export const createActivityBody = z.strictObject({
-  ...activityFields,
-  translations: translationsInput.default({}),
-  bookingRequired: activityFields.bookingRequired.default(false),
-});
+export const createActivityBody = z
+  .strictObject({
+    ...activityFields,
+    translations: translationsInput.default({}),
+    bookingRequired: activityFields.bookingRequired.default(false),
+    eventStart: activityFields.eventStart.default(null),
+    eventEnd: activityFields.eventEnd.default(null),
+  })
+  .superRefine((body, ctx) => {
+    // The order and length of an edition; whether it has ended is the server's to say (it knows today).
+    const problem = eventDatesProblem(body);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+  });
 export type CreateActivityBody = z.output<typeof createActivityBody>;
 export type ActivityFormValues = z.input<typeof createActivityBody>;
 
@@ -137,6 +154,8 @@ export const IMMEDIATE_FIELDS = [
   'price',
   'openingHours',
   'marketDays',
+  'eventStart',
+  'eventEnd',
   'contactPhone',
   'contactEmail',
   'website',
@@ -171,6 +190,8 @@ export const providerActivitySchema = reviewedContentSchema.extend({
   price: z.number().nullable(),
   openingHours: z.string().nullable(),
   marketDays: z.string().nullable(),
+  eventStart: z.string().nullable(),
+  eventEnd: z.string().nullable(),
   contactPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),
   website: z.string().nullable(),

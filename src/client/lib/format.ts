@@ -60,3 +60,11 @@ export function formatDay(day: string, language: Language): string {
     new Date(`${day}T00:00:00Z`),
   );
 }
+
+// Calendar days, not moments: read and written at midnight UTC, so that no time zone moves them.
+const dayRange = cached((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }));
+
+/** An event's days (YYYY-MM-DD) in words, once for a single day: "24 april – 1 mei 2027", "14 juli 2027". */
+export function formatDayRange(start: string, end: string, language: Language): string {
+  return dayRange(language).formatRange(new Date(`${start}T00:00:00Z`), new Date(`${end}T00:00:00Z`));
+}

@@ -177,7 +177,7 @@ function wellFormedText(schema: JsonSchema, name: string): fc.Arbitrary<string> 
         fc.constantFrom('example.com', 'mail.fr', 'posteo.de'),
       )
       .map(([local, domain]) => `${local.replace(/\.{2,}/g, '.')}@${domain}`);
-  else if (key.includes('date') || key === 'from' || key === 'to') text = isoDay;
+  else if (schema.format === 'date' || key.includes('date') || key === 'from' || key === 'to') text = isoDay;
   else if (key === 'lat' || key === 'latitude')
     text = fc.double({ min: 42.7, max: 43.4, noNaN: true }).map((n) => n.toFixed(4));
   else if (key === 'lon' || key === 'longitude')

@@ -15,6 +15,8 @@ import { type ComponentProps, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type Activity, CATEGORIES } from '../../../domain/activities';
+import { todayInParis } from '../../../domain/dates';
+import { upcomingEdition } from '../../../domain/event-dates';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -31,7 +33,7 @@ import { ReviewList } from '../../features/reviews/components/review-list';
 import { useLanguage } from '../../i18n/use-language';
 import { trackEvent, useTrackView } from '../../lib/track';
 import { ApiError } from '../../lib/api-client';
-import { formatDistance, formatPrice } from '../../lib/format';
+import { formatDayRange, formatDistance, formatPrice } from '../../lib/format';
 import { useLoginHref } from '../../lib/use-login-href';
 import { BrowserOnly } from '../../components/map/browser-only';
 import { usePageTitle } from '../layout/use-page-title';
@@ -165,6 +167,8 @@ export function ActivityDetailRoute() {
   if (isPending) return <DetailSkeleton />;
 
   const isMarket = activity.category === 'markten';
+  // Only an edition that runs or is to come (docs/product.md#event-dates).
+  const edition = upcomingEdition(activity, todayInParis(new Date()));
   const place = [activity.location, activity.address ?? activity.city].filter(Boolean).join(' · ');
 
   return (
@@ -320,6 +324,15 @@ export function ActivityDetailRoute() {
                 <div>
                   <p className="text-sm font-medium text-ink-500">{t('price.marketDays')}</p>
                   <p>{activity.marketDays}</p>
+                </div>
+              </div>
+            ) : null}
+            {edition ? (
+              <div className="mt-2 flex gap-2 text-ink-700">
+                <CalendarDays aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-terracotta-600" />
+                <div>
+                  <p className="text-sm font-medium text-ink-500">{t('price.nextEdition')}</p>
+                  <p>{formatDayRange(edition.start, edition.end, language)}</p>
                 </div>
               </div>
             ) : null}

@@ -49,6 +49,9 @@ export const activities = pgTable(
     priceCents: integer('price_cents'),
     openingHours: text('opening_hours'),
     marketDays: text('market_days'),
+    /** First and last day of a festival's or other event's next edition (docs/product.md#event-dates); null when none. */
+    eventStart: date('event_start', { mode: 'string' }),
+    eventEnd: date('event_end', { mode: 'string' }),
     contactPhone: varchar('contact_phone', { length: 40 }),
     contactEmail: varchar('contact_email', { length: 320 }),
     website: text('website'),
@@ -75,6 +78,10 @@ export const activities = pgTable(
     check('activities_price_check', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
     check('activities_sponsor_level_check', sql`${t.sponsorLevel} between 0 and 3`),
     check('activities_sponsored_check', sql`${t.isSponsored} = (${t.sponsorLevel} > 0)`),
+    check(
+      'activities_event_dates_check',
+      sql`${t.eventEnd} is null or (${t.eventStart} is not null and ${t.eventEnd} >= ${t.eventStart})`,
+    ),
     check('activities_language_check', sql`${t.language} in ${inList(LANGUAGES)}`),
     index('activities_public_category_idx')
       .on(t.category)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Category } from '../../../domain/activities.js';
+import { todayInParis } from '../../../domain/dates.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import type { ModerationStatus } from '../../../domain/moderation.js';
 import { bookingTotalCents, toCents } from '../../../domain/money.js';
@@ -71,6 +72,22 @@ const SPONSOR_LEVELS: Record<string, 1 | 2 | 3> = {
   'maison-guinot': 2,
   'abbaye-de-saint-hilaire': 1,
 };
+
+/**
+ * Festivals whose next edition's dates are known from the checked facts
+ * (docs/product.md#event-dates): the Embrasement de la Cité is every 14 July.
+ * The others' exact dates change every year and are left to their organisers.
+ */
+const EVENT_DAYS: Record<string, { month: number; day: number }> = {
+  'embrasement-de-la-cite': { month: 7, day: 14 },
+};
+
+/** The first `month`-`day` on or after `today` (YYYY-MM-DD). */
+export function nextYearly(today: string, { month, day }: { month: number; day: number }): string {
+  const year = Number(today.slice(0, 4));
+  const inYear = (y: number) => `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return inYear(year) >= today ? inYear(year) : inYear(year + 1);
+}
 
 const SEED_EPOCH = Date.UTC(2025, 2, 1);
 const DAY = 86_400_000;
@@ -209,6 +226,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
         ]),
       ) as Record<Language, ActivityText>;
       const sponsorLevel = SPONSOR_LEVELS[place.id] ?? 0;
+      const eventDay = EVENT_DAYS[place.id];
       const id = await insertActivity(tx, {
         slug: place.id,
         name: place.name,
@@ -224,6 +242,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
         priceCents: place.price_eur === null ? null : toCents(place.price_eur),
         openingHours: isMarket ? null : place.opening_hours,
         marketDays: isMarket ? place.opening_hours : null,
+        eventStart: eventDay ? nextYearly(todayInParis(now), eventDay) : null,
         website: place.website,
         bookingRequired: place.booking_required === true,
         sponsorLevel,

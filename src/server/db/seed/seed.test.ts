@@ -11,7 +11,7 @@ import { createTestDatabase } from '../../test/test-db.js';
 import { type Database, openPglite, queryRows } from '../client.js';
 import { activities, activityTranslations, bookings, providers, reviews, tags, users } from '../schema/index.js';
 import places from './data/places.json' with { type: 'json' };
-import { ARTWORK } from './demo.js';
+import { ARTWORK, nextYearly } from './demo.js';
 import { resetDemoContent, seedOnFirstStart } from './index.js';
 
 let database: Database;
@@ -61,6 +61,18 @@ describe('demo seed', () => {
     });
     expect(limoux?.marketDays).toContain('Vendredi');
     expect(limoux?.imageUrl).toMatch(/^\/images\/activities\/markten-[12]\.svg$/);
+  });
+
+  it('dates the one festival whose day is known: the Embrasement de la Cité on the next 14 July', async () => {
+    const dated = await database.db
+      .select({ slug: activities.slug, eventStart: activities.eventStart, eventEnd: activities.eventEnd })
+      .from(activities)
+      .where(sql`${activities.eventStart} is not null`);
+    // Seeded on 2026-06-01 (above).
+    expect(dated).toEqual([{ slug: 'embrasement-de-la-cite', eventStart: '2026-07-14', eventEnd: null }]);
+    expect(nextYearly('2026-07-14', { month: 7, day: 14 })).toBe('2026-07-14');
+    expect(nextYearly('2026-07-15', { month: 7, day: 14 })).toBe('2027-07-14');
+    expect(nextYearly('2026-12-31', { month: 1, day: 1 })).toBe('2027-01-01');
   });
 
   it('gives each activity artwork that exists and shows what it is', async () => {

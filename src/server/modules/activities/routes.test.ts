@@ -156,6 +156,8 @@ describe('GET /api/activities', () => {
       price: 0,
       openingHours: null,
       marketDays: 'Vrijdagochtend',
+      eventStart: null,
+      eventEnd: null,
       contactPhone: null,
       contactEmail: null,
       website: null,

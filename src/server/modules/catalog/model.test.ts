@@ -47,6 +47,8 @@ function rows(count: number, random: () => number): CatalogRow[] {
       rating: Math.floor(random() * 6) / 2 + 2,
       reviewCount: Math.floor(random() * 3),
       priceCents: priceRoll < 0.2 ? null : Math.floor(random() * 5) * 500,
+      eventStart: null,
+      eventEnd: null,
       contactPhone: null,
       contactEmail: null,
       website: null,

@@ -40,6 +40,9 @@ export interface CatalogRow {
   rating: number;
   reviewCount: number;
   priceCents: number | null;
+  /** The next edition of an event (docs/product.md#event-dates). */
+  eventStart: string | null;
+  eventEnd: string | null;
   contactPhone: string | null;
   contactEmail: string | null;
   website: string | null;
@@ -270,6 +273,8 @@ export class CatalogModel {
       price: e.priceCents === null ? null : toEuros(e.priceCents),
       openingHours: text.openingHours,
       marketDays: text.marketDays,
+      eventStart: e.eventStart,
+      eventEnd: e.eventEnd,
       contactPhone: e.contactPhone,
       contactEmail: e.contactEmail,
       website: e.website,

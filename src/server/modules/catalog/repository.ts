@@ -81,6 +81,8 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
     rating: Number(r.rating),
     reviewCount: r.reviewCount,
     priceCents: r.priceCents,
+    eventStart: r.eventStart,
+    eventEnd: r.eventEnd,
     contactPhone: r.contactPhone,
     contactEmail: r.contactEmail,
     website: r.website,

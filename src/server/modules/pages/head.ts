@@ -1,4 +1,5 @@
 import { CATEGORIES, type Activity } from '../../../domain/activities.js';
+import { upcomingEdition } from '../../../domain/event-dates.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import { jsonForScript } from '../../../domain/page-render.js';
 import { type PageTarget, pageTitle, PAGE_TITLES, SITE_NAME } from '../../../domain/pages.js';
@@ -75,10 +76,36 @@ function breadcrumbLd(items: { name: string; url: string }[]): Record<string, un
   };
 }
 
+function postalAddress(activity: Activity): Record<string, unknown> {
+  return {
+    '@type': 'PostalAddress',
+    ...(activity.address ? { streetAddress: activity.address } : {}),
+    addressLocality: activity.city,
+    addressCountry: 'FR',
+  };
+}
+
+const geoOf = (activity: Activity) => ({
+  '@type': 'GeoCoordinates',
+  latitude: activity.latitude,
+  longitude: activity.longitude,
+});
+
+function offerOf(activity: Activity, url: string): Record<string, unknown> | null {
+  if (activity.price === null) return null;
+  return {
+    '@type': 'Offer',
+    price: activity.price.toFixed(2),
+    priceCurrency: 'EUR',
+    url,
+    availability: 'https://schema.org/InStock',
+  };
+}
+
 /**
  * One activity as schema.org sees it: a tourist attraction, and a local business so that its
  * rating from approved reviews and its price can be shown (docs/seo.md#structured-data).
- * Opening hours and festival dates are free text here, so no OpeningHoursSpecification or Event.
+ * Opening hours are free text here, so there is no OpeningHoursSpecification.
  */
 export function activityLd(
   activity: Activity,
@@ -95,13 +122,8 @@ export function activityLd(
     url,
     image: [image],
     inLanguage: language,
-    address: {
-      '@type': 'PostalAddress',
-      ...(activity.address ? { streetAddress: activity.address } : {}),
-      addressLocality: activity.city,
-      addressCountry: 'FR',
-    },
-    geo: { '@type': 'GeoCoordinates', latitude: activity.latitude, longitude: activity.longitude },
+    address: postalAddress(activity),
+    geo: geoOf(activity),
     isAccessibleForFree: activity.price === 0,
   };
   if (activity.contactPhone) ld.telephone = activity.contactPhone;
@@ -115,15 +137,47 @@ export function activityLd(
       worstRating: 1,
     };
   }
-  if (activity.price !== null) {
-    ld.offers = {
-      '@type': 'Offer',
-      price: activity.price.toFixed(2),
-      priceCurrency: 'EUR',
-      url,
-      availability: 'https://schema.org/InStock',
-    };
-  }
+  const offer = offerOf(activity, url);
+  if (offer) ld.offers = offer;
+  return ld;
+}
+
+/**
+ * The next edition of a festival or other event with dates, while it runs or is still to come
+ * (docs/product.md#event-dates): an `Event` at the activity's place; null when there is none.
+ */
+export function eventLd(
+  activity: Activity,
+  url: string,
+  image: string,
+  language: Language,
+  today: string,
+): Record<string, unknown> | null {
+  const edition = upcomingEdition(activity, today);
+  if (!edition) return null;
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    '@id': `${url.split('?')[0]}#event-${edition.start}`,
+    name: activity.name,
+    description: activity.description,
+    url,
+    image: [image],
+    inLanguage: language,
+    startDate: edition.start,
+    endDate: edition.end,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: {
+      '@type': 'Place',
+      name: activity.location ?? activity.city,
+      address: postalAddress(activity),
+      geo: geoOf(activity),
+    },
+    isAccessibleForFree: activity.price === 0,
+  };
+  const offer = offerOf(activity, url);
+  if (offer) ld.offers = offer;
   return ld;
 }
 
@@ -144,6 +198,8 @@ export interface HeadInput {
   languageInUrl: boolean;
   /** The public activity at an /activity/:id path, or null when there is none (then a 404). */
   activity: Activity | null;
+  /** The day in Limoux (YYYY-MM-DD): whether an event's edition is still to come. */
+  today: string;
 }
 
 /** The head of a public page, or of the 404 page. */
@@ -187,7 +243,13 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
       image,
       imageAlt: activity.name,
       ogType: 'article',
-      jsonLd: [activityLd(activity, pageUrl(publicUrl, path, language), image, language), breadcrumbLd(crumbs)],
+      jsonLd: [
+        activityLd(activity, pageUrl(publicUrl, path, language), image, language),
+        breadcrumbLd(crumbs),
+        ...[eventLd(activity, pageUrl(publicUrl, path, language), image, language, input.today)].filter(
+          (ld): ld is Record<string, unknown> => ld !== null,
+        ),
+      ],
       index: true,
     };
   }

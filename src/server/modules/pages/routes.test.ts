@@ -106,6 +106,24 @@ const attraction = z.object({
   aggregateRating: aggregateRating.optional(),
   offers: offer.optional(),
 });
+const isoDay = z.iso.date();
+const event = z.object({
+  '@context': z.literal('https://schema.org'),
+  '@type': z.literal('Event'),
+  '@id': url,
+  name: z.string().min(1),
+  description: z.string().min(1),
+  url,
+  image: z.array(url).min(1),
+  inLanguage: z.enum(LANGUAGES),
+  startDate: isoDay,
+  endDate: isoDay,
+  eventStatus: z.literal('https://schema.org/EventScheduled'),
+  eventAttendanceMode: z.literal('https://schema.org/OfflineEventAttendanceMode'),
+  location: z.object({ '@type': z.literal('Place'), name: z.string().min(1), address: postalAddress, geo }),
+  isAccessibleForFree: z.boolean(),
+  offers: offer.optional(),
+});
 const breadcrumbs = z.object({
   '@context': z.literal('https://schema.org'),
   '@type': z.literal('BreadcrumbList'),
@@ -209,6 +227,33 @@ describe('the head of each public page, before any script runs', () => {
     const parsed = attraction.parse(ld);
     expect(parsed.aggregateRating).toBeUndefined();
     expect(parsed.offers).toBeUndefined();
+  });
+
+  it('gives a festival with dates to come an Event at its place, and none once they have passed', async () => {
+    // The demo's Embrasement de la Cité is every 14 July (docs/product.md#event-dates).
+    const fireworks = activities.find((a) => a.eventStart !== null);
+    if (!fireworks) throw new Error('the demo content has no festival with dates');
+    expect(fireworks.eventStart?.slice(5)).toBe('07-14');
+    const lds = jsonLdOf((await fetchPage(`/activity/${fireworks.id}?lng=de`)).body);
+    expect(lds.map((ld) => ld['@type'])).toEqual([['TouristAttraction', 'LocalBusiness'], 'BreadcrumbList', 'Event']);
+    const parsed = event.parse(lds[2]);
+    expect(parsed).toMatchObject({
+      startDate: fireworks.eventStart,
+      endDate: fireworks.eventStart,
+      inLanguage: 'de',
+      isAccessibleForFree: true,
+      location: { address: { addressLocality: 'Carcassonne' } },
+    });
+    expect(parsed.offers?.price).toBe('0.00');
+
+    const over = await createActivity(database.db, {
+      name: 'Fête passée',
+      category: 'feesten',
+      eventStart: '2020-06-20',
+      eventEnd: '2020-06-21',
+    });
+    const past = jsonLdOf((await fetchPage(`/activity/${over}`)).body);
+    expect(past.map((ld) => ld['@type'])).toEqual([['TouristAttraction', 'LocalBusiness'], 'BreadcrumbList']);
   });
 
   it('keeps text from closing the script or the attributes it is written into', async () => {

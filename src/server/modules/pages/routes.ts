@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
+import { todayInParis } from '../../../domain/dates.js';
 import type { PageRenderer } from '../../../domain/page-render.js';
 import type { Deps } from '../../deps.js';
 import type { CatalogModel } from '../catalog/model.js';
@@ -27,7 +28,7 @@ const SITE_ARTWORK = 'viewpoints-1';
  * /images/share/<artwork>.png, a PNG of an activity's artwork (chat apps show no SVG).
  */
 export const pageRoutes =
-  (deps: Pick<Deps, 'catalog' | 'config'>): FastifyPluginAsyncZod =>
+  (deps: Pick<Deps, 'catalog' | 'config' | 'clock'>): FastifyPluginAsyncZod =>
   async (app) => {
     const publicUrl = deps.config.auth.publicUrl;
     // Built once per snapshot of the read model (at 10,000 activities it is 50,000 addresses), not per request.
@@ -116,7 +117,7 @@ const ROOT = '<div id="root"></div>';
  * app's) stay empty for the browser to draw, as does any page the renderer fails on.
  */
 export function pageResponder(
-  deps: Pick<Deps, 'catalog' | 'config'>,
+  deps: Pick<Deps, 'catalog' | 'config' | 'clock'>,
   template: string,
   renderer: PageRenderer | null = null,
   preloads: (kind: PageTarget['kind']) => string[] = () => [],
@@ -155,6 +156,7 @@ export function pageResponder(
       language,
       languageInUrl: url.searchParams.get('lng') === language,
       activity,
+      today: todayInParis(deps.clock.now()),
     });
     const rendered = renderer !== null && target.kind !== 'app';
     const html = pageHtml(rendered ? scriptedTemplate(target.kind) : template, head);

@@ -217,6 +217,84 @@ describe('changing a published activity', () => {
   });
 });
 
+describe('an event’s dates (docs/product.md#event-dates)', () => {
+  const festival = (overrides: Record<string, unknown> = {}) =>
+    valid({ category: 'feesten', eventStart: '2027-04-24', eventEnd: '2027-05-01', ...overrides });
+
+  it('are kept, and public once the festival is approved', async () => {
+    const created = await createOwn(julie, { category: 'feesten', eventStart: '2027-04-24', eventEnd: '2027-05-01' });
+    expect(created).toMatchObject({ eventStart: '2027-04-24', eventEnd: '2027-05-01' });
+    const oneDay = await createOwn(julie, { category: 'feesten', eventStart: '2027-07-14' });
+    expect(oneDay).toMatchObject({ eventStart: '2027-07-14', eventEnd: null });
+    await send(admin(), 'POST', `/api/admin/activities/${created.id}/approve`);
+    expect((await publicDetail(created.id)).json()).toMatchObject({ eventStart: '2027-04-24', eventEnd: '2027-05-01' });
+    expect((await createOwn()).eventStart).toBeNull();
+  });
+
+  it('are refused, each with the field to fix, when they are not days, out of order, too long or over; nothing is written', async () => {
+    const before = (await ctx.db.select({ n: count() }).from(activities))[0]?.n;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ eventStart: '2027-02-30' }, 'eventStart', 'must be a date (YYYY-MM-DD)'],
+      [{ eventEnd: '1 May' }, 'eventEnd', 'must be a date (YYYY-MM-DD)'],
+      [{ eventStart: null }, 'eventStart', 'is required with a last day'],
+      [{ eventEnd: '2027-04-23' }, 'eventEnd', 'must not be before the first day'],
+      [{ eventStart: '2027-01-01', eventEnd: '2027-07-03' }, 'eventEnd', 'must be within 183 days of the first day'],
+      // Today is 2026-11-22 in Limoux.
+      [{ eventStart: '2026-11-20', eventEnd: '2026-11-21' }, 'eventEnd', 'must be today or later'],
+      [{ eventStart: '2026-11-21', eventEnd: null }, 'eventStart', 'must be today or later'],
+    ];
+    for (const [overrides, path, message] of cases) {
+      const res = await send(julie, 'POST', '/api/provider/activities', festival(overrides));
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(res.json<{ details: { path: string; message: string }[] }>().details).toContainEqual({
+        path,
+        message: `${path} ${message}`,
+      });
+    }
+    expect((await ctx.db.select({ n: count() }).from(activities))[0]?.n).toBe(before);
+    // Half a year exactly, and an edition that ends today, are fine.
+    await createOwn(julie, { category: 'feesten', eventStart: '2027-01-01', eventEnd: '2027-07-02' });
+    await createOwn(julie, { category: 'feesten', eventStart: '2026-11-01', eventEnd: '2026-11-22' });
+  });
+
+  it('change at once; a change of one day is checked with the other; past dates do not block other changes', async () => {
+    const { id } = await createOwn(julie, { category: 'feesten', eventStart: '2027-04-24', eventEnd: '2027-05-01' });
+    await send(admin(), 'POST', `/api/admin/activities/${id}/approve`);
+    const moved = await send(julie, 'PATCH', `/api/provider/activities/${id}`, { eventEnd: '2027-05-02' });
+    expect(moved.json<ProviderActivity>()).toMatchObject({ eventEnd: '2027-05-02', pendingChanges: false });
+    expect((await publicDetail(id)).json()).toMatchObject({ eventEnd: '2027-05-02' });
+
+    const backwards = await send(julie, 'PATCH', `/api/provider/activities/${id}`, { eventStart: '2027-05-03' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({
+      details: [{ path: 'eventEnd', message: 'eventEnd must not be before the first day' }],
+    });
+    const startless = await send(admin(), 'PATCH', `/api/admin/activities/${id}`, { eventStart: null });
+    expect(startless.statusCode).toBe(400);
+    expect((await publicDetail(id)).json()).toMatchObject({ eventStart: '2027-04-24', eventEnd: '2027-05-02' });
+
+    clock.set('2027-06-01T10:00:00Z');
+    try {
+      const price = await send(julie, 'PATCH', `/api/provider/activities/${id}`, { price: 8 });
+      expect(price.statusCode, price.body).toBe(200);
+      const again = await send(julie, 'PATCH', `/api/provider/activities/${id}`, { eventStart: '2027-04-25' });
+      expect(again.json()).toMatchObject({
+        message: 'Invalid body: eventEnd must be today or later',
+        details: [{ path: 'eventEnd', message: 'eventEnd must be today or later' }],
+      });
+      const next = await send(julie, 'PATCH', `/api/provider/activities/${id}`, {
+        eventStart: '2028-04-22',
+        eventEnd: '2028-05-01',
+      });
+      expect(next.json<ProviderActivity>()).toMatchObject({ eventStart: '2028-04-22', eventEnd: '2028-05-01' });
+      const none = await send(julie, 'PATCH', `/api/provider/activities/${id}`, { eventStart: null, eventEnd: null });
+      expect(none.json<ProviderActivity>()).toMatchObject({ eventStart: null, eventEnd: null });
+    } finally {
+      clock.set('2026-11-22T10:00:00Z');
+    }
+  });
+});
+
 describe('whose activity it is', () => {
   it('another provider gets 404 for every route; a visitor 403; anonymous 401', async () => {
     const mine = await createOwn();

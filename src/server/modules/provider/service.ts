@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { todayInParis } from '../../../domain/dates.js';
+import { type EventDates, eventDatesProblem } from '../../../domain/event-dates.js';
 import { moderationValues } from '../../../domain/moderation.js';
 import { toCents, toEuros } from '../../../domain/money.js';
 import type { Page } from '../../../domain/pagination.js';
@@ -44,6 +45,8 @@ function present(
     price: row.priceCents === null ? null : toEuros(row.priceCents),
     openingHours: row.openingHours,
     marketDays: row.marketDays,
+    eventStart: row.eventStart,
+    eventEnd: row.eventEnd,
     contactPhone: row.contactPhone,
     contactEmail: row.contactEmail,
     website: row.website,
@@ -114,6 +117,24 @@ function immediateValues(body: UpdateActivityBody) {
   return values;
 }
 
+/**
+ * The dates of an event's edition after a change (docs/product.md#event-dates): in order, at most
+ * half a year, and not over when they are entered. A change of other fields leaves past dates alone.
+ */
+function checkEventDates(current: EventDates, body: UpdateActivityBody, today: string) {
+  if (body.eventStart === undefined && body.eventEnd === undefined) return;
+  const next: EventDates = {
+    eventStart: body.eventStart === undefined ? current.eventStart : body.eventStart,
+    eventEnd: body.eventEnd === undefined ? current.eventEnd : body.eventEnd,
+  };
+  const problem = eventDatesProblem(next, today);
+  if (problem) {
+    // Worded like the schema's own errors (docs/api.md#errors): the field, then what to fix.
+    const message = `${problem.path} ${problem.message}`;
+    throw new AppError('VALIDATION_FAILED', 400, `Invalid body: ${message}`, [{ path: problem.path, message }]);
+  }
+}
+
 function mergeContent(base: ReviewedContent, body: UpdateActivityBody & { imageUrl?: string | null }): ReviewedContent {
   const next = { ...base };
   for (const field of REVIEWED_FIELDS) {
@@ -146,6 +167,7 @@ export async function create(
   const { db, clock, config } = deps;
   const provider = await providerOf(db, principal);
   checkPosition(config, body);
+  checkEventDates({ eventStart: null, eventEnd: null }, body, todayInParis(clock.now()));
   const content = mergeContent(
     {
       name: body.name,
@@ -204,6 +226,7 @@ export async function update(
     const next = mergeContent(pending?.content ?? published, body);
     if (body.latitude !== undefined || body.longitude !== undefined) checkPosition(config, next);
     const now = clock.now();
+    checkEventDates(activity, body, todayInParis(now));
     await repo.updateActivityRow(tx, id, { ...immediateValues(body), updatedAt: now });
 
     const touchesReview = REVIEWED_FIELDS.some((f) => f in body);
@@ -312,6 +335,7 @@ export async function adminUpdate(
     const next = mergeContent(published, body);
     if (body.latitude !== undefined || body.longitude !== undefined) checkPosition(config, next);
     const now = clock.now();
+    checkEventDates(activity, body, todayInParis(now));
     const values: Partial<repo.ActivityRow> = { ...immediateValues(body), updatedAt: now };
     if (
       (body.sponsorLevel !== undefined || body.sponsoredUntil !== undefined) &&

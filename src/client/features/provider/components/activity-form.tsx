@@ -1,6 +1,8 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES } from '../../../../domain/activities';
+import { todayInParis } from '../../../../domain/dates';
+import { eventDatesProblem } from '../../../../domain/event-dates';
 import { LANGUAGES, type Language, NATIVE_LANGUAGE_NAMES as NATIVE_NAMES } from '../../../../domain/languages';
 import {
   ACTIVITY_FIELD_LIMITS as L,
@@ -30,6 +32,9 @@ export interface FormState {
   price: string;
   openingHours: string;
   marketDays: string;
+  /** YYYY-MM-DD as the date fields give it, '' for none. */
+  eventStart: string;
+  eventEnd: string;
   contactPhone: string;
   contactEmail: string;
   website: string;
@@ -51,6 +56,8 @@ export function initialState(activity: ProviderActivity | undefined, language: L
     price: activity?.price === null || activity?.price === undefined ? '' : String(activity.price),
     openingHours: activity?.openingHours ?? '',
     marketDays: activity?.marketDays ?? '',
+    eventStart: activity?.eventStart ?? '',
+    eventEnd: activity?.eventEnd ?? '',
     contactPhone: activity?.contactPhone ?? '',
     contactEmail: activity?.contactEmail ?? '',
     website: activity?.website ?? '',
@@ -72,6 +79,8 @@ function toValues(state: FormState): ActivityFormValues {
     latitude: state.latitude ?? Number.NaN,
     longitude: state.longitude ?? Number.NaN,
     price: price === '' ? null : Number(price),
+    eventStart: state.eventStart === '' ? null : state.eventStart,
+    eventEnd: state.eventEnd === '' ? null : state.eventEnd,
   };
 }
 
@@ -137,9 +146,12 @@ export function ActivityForm({
     event.preventDefault();
     const values = toValues(state);
     const parsed = createActivityBody.safeParse(values);
-    if (!parsed.success) {
+    // Whether the edition is over needs today, which the schema does not know (docs/product.md#event-dates).
+    const over = parsed.success ? eventDatesProblem(parsed.data, todayInParis(new Date())) : null;
+    const issues = parsed.success ? (over ? [{ path: [over.path], message: over.message }] : []) : parsed.error.issues;
+    if (issues.length > 0) {
       const found: Errors = {};
-      for (const issue of parsed.error.issues) {
+      for (const issue of issues) {
         const path = issue.path.join('.');
         const key = path.startsWith('latitude') || path.startsWith('longitude') ? 'position' : path;
         found[key] ??=
@@ -159,6 +171,8 @@ export function ActivityForm({
   };
 
   const otherLanguages = LANGUAGES.filter((l) => l !== state.language);
+  // Dates are asked of festivals, and shown wherever there are some, so that they can be removed.
+  const withDates = state.category === 'feesten' || state.eventStart !== '' || state.eventEnd !== '';
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="space-y-8" aria-label={submitLabel}>
@@ -375,6 +389,31 @@ export function ActivityForm({
               {t('form.bookingRequired')}
             </label>
           </div>
+          {withDates ? (
+            <fieldset className="md:col-span-2" aria-describedby={`${fieldId('eventDates')}-hint`}>
+              <legend className={labelClass}>{t('form.eventDates')}</legend>
+              <p id={`${fieldId('eventDates')}-hint`} className="mb-2 text-sm text-ink-500">
+                {t('form.eventHint')}
+              </p>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {(['eventStart', 'eventEnd'] as const).map((name) => (
+                  <div key={name}>
+                    <label htmlFor={fieldId(name)} className={labelClass}>
+                      {t(`form.${name}`)}
+                    </label>
+                    <Input
+                      id={fieldId(name)}
+                      type="date"
+                      value={state[name]}
+                      onChange={(e) => set(name, e.target.value)}
+                      {...invalid(name)}
+                    />
+                    {fieldError(name)}
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
           {(['openingHours', 'marketDays'] as const).map((name) => (
             <div key={name}>
               <label htmlFor={fieldId(name)} className={labelClass}>
@@ -436,8 +475,13 @@ function messageKey(message: string): string {
   if (message.includes('e-mail')) return 'email';
   if (message.includes('web address')) return 'website';
   if (message.includes('phone')) return 'phone';
+  if (message.startsWith('must be a date')) return 'date';
+  if (message === 'is required with a last day') return 'eventStartRequired';
+  if (message.includes('before the first day')) return 'eventOrder';
+  if (message.startsWith('must be within')) return 'eventTooLong';
+  if (message === 'must be today or later') return 'eventPast';
   if (message.includes('two decimals') || message.includes('0 (free)') || message.includes('number')) return 'price';
   return 'invalid';
 }
 
-const maxOf = (message: string) => /at most (\d+)/.exec(message)?.[1] ?? '';
+const maxOf = (message: string) => /(?:at most|within) (\d+)/.exec(message)?.[1] ?? '';

@@ -1,9 +1,11 @@
-import { Clock, Globe, Mail, MapPin, Phone } from 'lucide-react';
+import { CalendarDays, Clock, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { todayInParis } from '../../../../domain/dates';
+import { upcomingEdition } from '../../../../domain/event-dates';
 import { imageSources } from '../../../../domain/images';
 import type { ProviderActivity } from '../../../../domain/provider-activities';
 import { useLanguage } from '../../../i18n/use-language';
-import { formatPrice } from '../../../lib/format';
+import { formatDayRange, formatPrice } from '../../../lib/format';
 
 /**
  * How visitors will see an activity that is not public yet (a draft, waiting
@@ -16,6 +18,7 @@ export function ActivityPreview({ activity }: { activity: ProviderActivity }) {
   const language = useLanguage();
   const text = activity.translations[language] ?? { name: activity.name, description: activity.description };
   const place = [activity.location, activity.address, activity.city].filter(Boolean).join(', ');
+  const edition = upcomingEdition(activity, todayInParis(new Date()));
   return (
     <article aria-labelledby="preview-name" className="overflow-hidden rounded-3xl bg-white ring-1 ring-sand-200">
       <div className="aspect-[16/7] bg-sand-100">
@@ -45,6 +48,15 @@ export function ActivityPreview({ activity }: { activity: ProviderActivity }) {
             <li className="flex gap-2">
               <Clock aria-hidden className="h-4 w-4 shrink-0" />
               {activity.marketDays ?? activity.openingHours}
+            </li>
+          ) : null}
+          {edition ? (
+            <li className="flex gap-2">
+              <CalendarDays aria-hidden className="h-4 w-4 shrink-0" />
+              <span>
+                <span className="sr-only">{t('form.eventDates')}: </span>
+                {formatDayRange(edition.start, edition.end, language)}
+              </span>
             </li>
           ) : null}
           {activity.contactPhone ? (
