@@ -161,7 +161,7 @@ test('a festival’s dates are asked for festivals, checked before sending, and 
   await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe activiteit' })).toBeVisible();
   // Not asked of an outing; asked once it is a festival (docs/product.md#event-dates).
   await expect(page.getByLabel('Eerste dag')).toHaveCount(0);
-  await page.getByLabel('Categorie').selectOption('feesten');
+  await page.getByLabel('Categorie', { exact: true }).selectOption('feesten');
   const dates = page.getByRole('group', { name: 'Data van de volgende editie' });
   await expect(dates).toBeVisible();
 

@@ -1,4 +1,19 @@
+import type { Page } from '@playwright/test';
 import { apiActivities, apiActivity, expect, FAVOURITES_KEY, overview, PAGE_LOAD, test, text } from './fixtures';
+
+/** The errors and warnings a page logs, and its uncaught errors, from now on. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // Map tiles come from outside, which these tests block on purpose, as they block the service worker
+    // (playwright.config.ts): neither is the app's doing.
+    const notOurs = /ERR_BLOCKED_BY_CLIENT|Service Worker registration blocked by Playwright/;
+    if (['error', 'warning'].includes(message.type()) && !notOurs.test(message.text()))
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
 
 /**
  * Server-rendered pages in a real browser (docs/rendering.md): readable before any script runs,
@@ -46,12 +61,7 @@ test.describe('server-rendered pages', () => {
     await expect(box).toContainText(`Volgende editie${day}`);
     await withoutScripts.close();
 
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (['error', 'warning'].includes(message.type()) && !/ERR_BLOCKED_BY_CLIENT/.test(message.text()))
-        problems.push(`${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    const problems = consoleProblems(page);
     await page.goto(`/activity/${fireworks.id}?lng=de`);
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('region', { name: 'Preis' })).toContainText(
@@ -64,15 +74,7 @@ test.describe('server-rendered pages', () => {
     test(`${path} hydrates without a warning, and the app does not fetch again what the page brought`, async ({
       page,
     }) => {
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        // Map tiles come from outside, which these tests block on purpose, as they block the service worker
-        // (playwright.config.ts): neither is the app's doing.
-        const notOurs = /ERR_BLOCKED_BY_CLIENT|Service Worker registration blocked by Playwright/;
-        if (['error', 'warning'].includes(message.type()) && !notOurs.test(message.text()))
-          problems.push(`${message.type()}: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      const problems = consoleProblems(page);
       const reads: string[] = [];
       // A page with reads of its own brings the client configuration with them (app/prefetch.ts).
       const brought = ['/favorieten', '/landing'].includes(path)
