@@ -177,7 +177,12 @@ function wellFormedText(schema: JsonSchema, name: string): fc.Arbitrary<string> 
         fc.constantFrom('example.com', 'mail.fr', 'posteo.de'),
       )
       .map(([local, domain]) => `${local.replace(/\.{2,}/g, '.')}@${domain}`);
-  else if (schema.format === 'date' || key.includes('date') || key === 'from' || key === 'to') text = isoDay;
+  // A `format: date` field is a day to come (an event's edition, which must not be over), the first 150 from now.
+  else if (schema.format === 'date')
+    text = fc
+      .integer({ min: 0, max: 150 })
+      .map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10));
+  else if (key.includes('date') || key === 'from' || key === 'to') text = isoDay;
   else if (key === 'lat' || key === 'latitude')
     text = fc.double({ min: 42.7, max: 43.4, noNaN: true }).map((n) => n.toFixed(4));
   else if (key === 'lon' || key === 'longitude')
@@ -212,6 +217,9 @@ function wellFormedArb(schema: JsonSchema, name = '', depth = 0): fc.Arbitrary<u
       const ceiling = Math.max(low, high);
       if (name.toLowerCase().includes('latitude')) return fc.double({ min: 42.7, max: 43.4, noNaN: true });
       if (name.toLowerCase().includes('longitude')) return fc.double({ min: 1.8, max: 2.6, noNaN: true });
+      // Prices in euros have whole cents.
+      if (name.toLowerCase().includes('price') && type === 'number')
+        return fc.integer({ min: Math.ceil(low * 100), max: Math.floor(ceiling * 100) }).map((cents) => cents / 100);
       return type === 'integer'
         ? fc.integer({ min: Math.ceil(low), max: Math.floor(ceiling) })
         : fc.double({ min: low, max: ceiling, noNaN: true, noDefaultInfinity: true });
