@@ -17,7 +17,10 @@ import { publicRoutes } from './access.js';
  * keep their JSON 404 (the errors plugin).
  */
 export const clientPlugin = fp(
-  async (app: FastifyInstance, { clientDir, deps }: { clientDir: string; deps: Pick<Deps, 'catalog' | 'config' | 'clock'> }) => {
+  async (
+    app: FastifyInstance,
+    { clientDir, deps }: { clientDir: string; deps: Pick<Deps, 'catalog' | 'config' | 'clock'> },
+  ) => {
     const indexFile = path.join(clientDir, 'index.html');
     if (!existsSync(indexFile)) {
       app.log.warn({ clientDir }, 'no built web client: run `npm run build` (the API still works)');

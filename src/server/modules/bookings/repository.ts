@@ -18,6 +18,8 @@ export async function findActivityForBooking(db: Db, activityId: number, languag
       longitude: activities.longitude,
       priceCents: activities.priceCents,
       bookingRequired: activities.bookingRequired,
+      eventStart: activities.eventStart,
+      eventEnd: activities.eventEnd,
       isPublic: sql<boolean>`${activities.isActive} and ${activities.isApproved}`,
       language: activities.language,
       providerUserId: providers.userId,

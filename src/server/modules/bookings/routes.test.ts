@@ -153,6 +153,39 @@ describe('POST /api/bookings', () => {
     expect(afterMidnight.json()).toMatchObject({ code: 'BOOKING_DATE_PAST' });
   });
 
+  it('books an event with dates to come for a day of its edition only (docs/product.md#event-dates)', async () => {
+    const festival = await createActivity(ctx.db, {
+      bookingRequired: true,
+      providerId: provider.provider.id,
+      category: 'feesten',
+      price: 8,
+      eventStart: '2026-12-04',
+      eventEnd: '2026-12-06',
+    });
+    const before = await bookingCount();
+    for (const bookingDate of ['2026-12-03', '2026-12-07']) {
+      const res = await book(valid({ activityId: festival, bookingDate }), {}, freshAddress());
+      expect(res.statusCode, bookingDate).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'BOOKING_DATE_OUTSIDE_EDITION',
+        details: [
+          { path: 'bookingDate', message: 'bookingDate must be a day of the edition, 2026-12-04 to 2026-12-06' },
+        ],
+      });
+    }
+    expect(await bookingCount()).toBe(before);
+    for (const bookingDate of ['2026-12-04', '2026-12-06']) {
+      expect((await book(valid({ activityId: festival, bookingDate }), {}, freshAddress())).statusCode).toBe(201);
+    }
+    // Once the edition is over, its dates bound nothing: the next one is not known yet.
+    clock.set('2026-12-07T10:00:00Z');
+    expect(
+      (await book(valid({ activityId: festival, bookingDate: '2026-12-20' }), {}, freshAddress())).statusCode,
+    ).toBe(201);
+    // Its mails go now, while the clock says so, not in a later test's round.
+    await sendMail();
+  });
+
   it('refuses an activity that takes no bookings (409, its own code), and a hidden or missing one (404)', async () => {
     const before = await bookingCount();
     const notBookable = await book(valid({ activityId: ids.notBookable }), {}, freshAddress());

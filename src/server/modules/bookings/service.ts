@@ -10,6 +10,7 @@ import {
   mayMoveBooking,
 } from '../../../domain/bookings.js';
 import { todayInParis } from '../../../domain/dates.js';
+import { upcomingEdition } from '../../../domain/event-dates.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { bookingTotalCents, toEuros } from '../../../domain/money.js';
 import type { Page } from '../../../domain/pagination.js';
@@ -143,6 +144,12 @@ export async function createBooking(
     throw new AppError('BOOKING_DATE_TOO_FAR', 400, `bookingDate must be on or before ${latest}`, [
       { path: 'bookingDate', message: `bookingDate must be on or before ${latest}` },
     ]);
+  }
+  // An event with dates to come is booked for one of its days (docs/product.md#event-dates).
+  const edition = upcomingEdition(activity, today);
+  if (edition && (body.bookingDate < edition.start || body.bookingDate > edition.end)) {
+    const message = `bookingDate must be a day of the edition, ${edition.start} to ${edition.end}`;
+    throw new AppError('BOOKING_DATE_OUTSIDE_EDITION', 400, message, [{ path: 'bookingDate', message }]);
   }
   try {
     const row = await db.transaction(async (tx) => {

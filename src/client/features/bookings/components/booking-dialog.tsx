@@ -3,6 +3,7 @@ import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOOKING_FIELD_LIMITS, BOOKING_PEOPLE } from '../../../../domain/booking-rules';
 import { isIsoDate, todayInParis } from '../../../../domain/dates';
+import { upcomingEdition } from '../../../../domain/event-dates';
 import { bookingTotalCents, toCents, toEuros } from '../../../../domain/money';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -10,7 +11,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useLanguage } from '../../../i18n/use-language';
 import { useErrorText } from '../../../lib/error-text';
-import { formatPrice } from '../../../lib/format';
+import { formatDayRange, formatPrice } from '../../../lib/format';
 import { useCreateBooking } from '../api/create-booking';
 
 export interface BookableActivity {
@@ -18,6 +19,9 @@ export interface BookableActivity {
   name: string;
   /** Per person, in euros; null when unknown. */
   price: number | null;
+  /** An event's next edition (docs/product.md#event-dates): a booking is for one of its days. */
+  eventStart?: string | null;
+  eventEnd?: string | null;
 }
 
 interface BookingDialogProps {
@@ -52,6 +56,11 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
   const ids = useId();
   const create = useCreateBooking();
   const today = todayInParis(new Date());
+  const edition = upcomingEdition(
+    { eventStart: activity.eventStart ?? null, eventEnd: activity.eventEnd ?? null },
+    today,
+  );
+  const firstDay = edition && edition.start > today ? edition.start : today;
   const [name, setName] = useState(prefill?.name ?? '');
   const [email, setEmail] = useState(prefill?.email ?? '');
   const [phone, setPhone] = useState('');
@@ -80,6 +89,10 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
     if (phone.trim() && !PHONE.test(phone.trim())) found.customerPhone = t('dialog.errors.phone');
     if (!date || !isIsoDate(date)) found.bookingDate = t('dialog.errors.date');
     else if (date < today) found.bookingDate = t('dialog.errors.datePast');
+    else if (edition && (date < edition.start || date > edition.end))
+      found.bookingDate = t('dialog.errors.dateOutsideEdition', {
+        range: formatDayRange(edition.start, edition.end, language),
+      });
     return found;
   };
 
@@ -253,7 +266,8 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
               <Input
                 id={fieldId('bookingDate')}
                 type="date"
-                min={today}
+                min={firstDay}
+                max={edition?.end}
                 aria-required="true"
                 value={date}
                 onChange={(e) => setDate(e.target.value)}
