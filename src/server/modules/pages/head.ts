@@ -1,4 +1,5 @@
 import { CATEGORIES, type Activity } from '../../../domain/activities.js';
+import { todayInParis } from '../../../domain/dates.js';
 import { upcomingEdition } from '../../../domain/event-dates.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import { jsonForScript } from '../../../domain/page-render.js';
@@ -91,14 +92,39 @@ const geoOf = (activity: Activity) => ({
   longitude: activity.longitude,
 });
 
-function offerOf(activity: Activity, url: string): Record<string, unknown> | null {
-  if (activity.price === null) return null;
+/**
+ * What the attraction and its event say alike: the activity's name, text, page and picture in the
+ * page's language, whether it is free, and its price as an `Offer` when it has one.
+ */
+function describedAs(
+  type: string | string[],
+  id: string,
+  activity: Activity,
+  url: string,
+  image: string,
+  language: Language,
+) {
   return {
-    '@type': 'Offer',
-    price: activity.price.toFixed(2),
-    priceCurrency: 'EUR',
+    '@context': 'https://schema.org',
+    '@type': type,
+    '@id': `${url.split('?')[0]}#${id}`,
+    name: activity.name,
+    description: activity.description,
     url,
-    availability: 'https://schema.org/InStock',
+    image: [image],
+    inLanguage: language,
+    isAccessibleForFree: activity.price === 0,
+    ...(activity.price === null
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            price: activity.price.toFixed(2),
+            priceCurrency: 'EUR',
+            url,
+            availability: 'https://schema.org/InStock',
+          },
+        }),
   };
 }
 
@@ -114,17 +140,9 @@ export function activityLd(
   language: Language,
 ): Record<string, unknown> {
   const ld: Record<string, unknown> = {
-    '@context': 'https://schema.org',
-    '@type': ['TouristAttraction', 'LocalBusiness'],
-    '@id': `${url.split('?')[0]}#activity`,
-    name: activity.name,
-    description: activity.description,
-    url,
-    image: [image],
-    inLanguage: language,
+    ...describedAs(['TouristAttraction', 'LocalBusiness'], 'activity', activity, url, image, language),
     address: postalAddress(activity),
     geo: geoOf(activity),
-    isAccessibleForFree: activity.price === 0,
   };
   if (activity.contactPhone) ld.telephone = activity.contactPhone;
   if (activity.website) ld.sameAs = [activity.website];
@@ -137,8 +155,6 @@ export function activityLd(
       worstRating: 1,
     };
   }
-  const offer = offerOf(activity, url);
-  if (offer) ld.offers = offer;
   return ld;
 }
 
@@ -155,15 +171,8 @@ export function eventLd(
 ): Record<string, unknown> | null {
   const edition = upcomingEdition(activity, today);
   if (!edition) return null;
-  const ld: Record<string, unknown> = {
-    '@context': 'https://schema.org',
-    '@type': 'Event',
-    '@id': `${url.split('?')[0]}#event-${edition.start}`,
-    name: activity.name,
-    description: activity.description,
-    url,
-    image: [image],
-    inLanguage: language,
+  return {
+    ...describedAs('Event', `event-${edition.start}`, activity, url, image, language),
     startDate: edition.start,
     endDate: edition.end,
     eventStatus: 'https://schema.org/EventScheduled',
@@ -174,11 +183,7 @@ export function eventLd(
       address: postalAddress(activity),
       geo: geoOf(activity),
     },
-    isAccessibleForFree: activity.price === 0,
   };
-  const offer = offerOf(activity, url);
-  if (offer) ld.offers = offer;
-  return ld;
 }
 
 /** Cuts text for a meta description at a word, about 160 characters. */
@@ -198,8 +203,8 @@ export interface HeadInput {
   languageInUrl: boolean;
   /** The public activity at an /activity/:id path, or null when there is none (then a 404). */
   activity: Activity | null;
-  /** The day in Limoux (YYYY-MM-DD): whether an event's edition is still to come. */
-  today: string;
+  /** Now: whether an event's edition is still to come (the day in Limoux, asked of activity pages only). */
+  now: Date;
 }
 
 /** The head of a public page, or of the 404 page. */
@@ -232,7 +237,9 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
     const crumbs = [{ name: texts.home, url: pageUrl(publicUrl, '/', language) }];
     if (category)
       crumbs.push({ name: texts.categories[category], url: pageUrl(publicUrl, `/?category=${category}`, language) });
-    crumbs.push({ name: activity.name, url: pageUrl(publicUrl, path, language) });
+    const url = pageUrl(publicUrl, path, language);
+    crumbs.push({ name: activity.name, url });
+    const event = eventLd(activity, url, image, language, todayInParis(input.now));
     return {
       ...base,
       status: 200,
@@ -243,13 +250,7 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
       image,
       imageAlt: activity.name,
       ogType: 'article',
-      jsonLd: [
-        activityLd(activity, pageUrl(publicUrl, path, language), image, language),
-        breadcrumbLd(crumbs),
-        ...[eventLd(activity, pageUrl(publicUrl, path, language), image, language, input.today)].filter(
-          (ld): ld is Record<string, unknown> => ld !== null,
-        ),
-      ],
+      jsonLd: [activityLd(activity, url, image, language), breadcrumbLd(crumbs), ...(event ? [event] : [])],
       index: true,
     };
   }

@@ -89,40 +89,36 @@ const offer = z.object({
   url,
   availability: z.literal('https://schema.org/InStock'),
 });
-const attraction = z.object({
+/** What an attraction and its event both carry. */
+const described = {
   '@context': z.literal('https://schema.org'),
-  '@type': z.tuple([z.literal('TouristAttraction'), z.literal('LocalBusiness')]),
   '@id': url,
   name: z.string().min(1),
   description: z.string().min(1),
   url,
   image: z.array(url).min(1),
   inLanguage: z.enum(LANGUAGES),
+  isAccessibleForFree: z.boolean(),
+  offers: offer.optional(),
+};
+const attraction = z.object({
+  ...described,
+  '@type': z.tuple([z.literal('TouristAttraction'), z.literal('LocalBusiness')]),
   address: postalAddress,
   geo,
-  isAccessibleForFree: z.boolean(),
   telephone: z.string().optional(),
   sameAs: z.array(z.url()).optional(),
   aggregateRating: aggregateRating.optional(),
-  offers: offer.optional(),
 });
 const isoDay = z.iso.date();
 const event = z.object({
-  '@context': z.literal('https://schema.org'),
+  ...described,
   '@type': z.literal('Event'),
-  '@id': url,
-  name: z.string().min(1),
-  description: z.string().min(1),
-  url,
-  image: z.array(url).min(1),
-  inLanguage: z.enum(LANGUAGES),
   startDate: isoDay,
   endDate: isoDay,
   eventStatus: z.literal('https://schema.org/EventScheduled'),
   eventAttendanceMode: z.literal('https://schema.org/OfflineEventAttendanceMode'),
   location: z.object({ '@type': z.literal('Place'), name: z.string().min(1), address: postalAddress, geo }),
-  isAccessibleForFree: z.boolean(),
-  offers: offer.optional(),
 });
 const breadcrumbs = z.object({
   '@context': z.literal('https://schema.org'),

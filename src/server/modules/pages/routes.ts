@@ -5,7 +5,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { todayInParis } from '../../../domain/dates.js';
 import type { PageRenderer } from '../../../domain/page-render.js';
 import type { Deps } from '../../deps.js';
 import type { CatalogModel } from '../catalog/model.js';
@@ -156,7 +155,7 @@ export function pageResponder(
       language,
       languageInUrl: url.searchParams.get('lng') === language,
       activity,
-      today: todayInParis(deps.clock.now()),
+      now: deps.clock.now(),
     });
     const rendered = renderer !== null && target.kind !== 'app';
     const html = pageHtml(rendered ? scriptedTemplate(target.kind) : template, head);

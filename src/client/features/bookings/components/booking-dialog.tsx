@@ -20,8 +20,8 @@ export interface BookableActivity {
   /** Per person, in euros; null when unknown. */
   price: number | null;
   /** An event's next edition (docs/product.md#event-dates): a booking is for one of its days. */
-  eventStart?: string | null;
-  eventEnd?: string | null;
+  eventStart: string | null;
+  eventEnd: string | null;
 }
 
 interface BookingDialogProps {
@@ -56,10 +56,7 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
   const ids = useId();
   const create = useCreateBooking();
   const today = todayInParis(new Date());
-  const edition = upcomingEdition(
-    { eventStart: activity.eventStart ?? null, eventEnd: activity.eventEnd ?? null },
-    today,
-  );
+  const edition = upcomingEdition(activity, today);
   const firstDay = edition && edition.start > today ? edition.start : today;
   const [name, setName] = useState(prefill?.name ?? '');
   const [email, setEmail] = useState(prefill?.email ?? '');

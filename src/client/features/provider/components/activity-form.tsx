@@ -141,6 +141,16 @@ export function ActivityForm({
       </p>
     ) : null;
   const required = <span className="text-ink-500"> ({t('form.required')})</span>;
+  /** A practical field: its label (the field's own text), the control, its error. */
+  const labelled = (name: keyof FormState, control: ReactNode) => (
+    <div key={name}>
+      <label htmlFor={fieldId(name)} className={labelClass}>
+        {t(`form.${name}`)}
+      </label>
+      {control}
+      {fieldError(name)}
+    </div>
+  );
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -396,29 +406,24 @@ export function ActivityForm({
                 {t('form.eventHint')}
               </p>
               <div className="grid gap-4 sm:grid-cols-2">
-                {(['eventStart', 'eventEnd'] as const).map((name) => (
-                  <div key={name}>
-                    <label htmlFor={fieldId(name)} className={labelClass}>
-                      {t(`form.${name}`)}
-                    </label>
+                {(['eventStart', 'eventEnd'] as const).map((name) =>
+                  labelled(
+                    name,
                     <Input
                       id={fieldId(name)}
                       type="date"
                       value={state[name]}
                       onChange={(e) => set(name, e.target.value)}
                       {...invalid(name)}
-                    />
-                    {fieldError(name)}
-                  </div>
-                ))}
+                    />,
+                  ),
+                )}
               </div>
             </fieldset>
           ) : null}
-          {(['openingHours', 'marketDays'] as const).map((name) => (
-            <div key={name}>
-              <label htmlFor={fieldId(name)} className={labelClass}>
-                {t(`form.${name}`)}
-              </label>
+          {(['openingHours', 'marketDays'] as const).map((name) =>
+            labelled(
+              name,
               <textarea
                 id={fieldId(name)}
                 rows={2}
@@ -427,21 +432,18 @@ export function ActivityForm({
                 value={state[name]}
                 onChange={(e) => set(name, e.target.value)}
                 {...invalid(name)}
-              />
-              {fieldError(name)}
-            </div>
-          ))}
+              />,
+            ),
+          )}
           {(
             [
               ['contactPhone', 'tel', 'tel', L.phone],
               ['contactEmail', 'email', 'email', L.email],
               ['website', 'url', 'url', L.website],
             ] as const
-          ).map(([name, type, autoComplete, max]) => (
-            <div key={name}>
-              <label htmlFor={fieldId(name)} className={labelClass}>
-                {t(`form.${name}`)}
-              </label>
+          ).map(([name, type, autoComplete, max]) =>
+            labelled(
+              name,
               <Input
                 id={fieldId(name)}
                 type={type}
@@ -450,10 +452,9 @@ export function ActivityForm({
                 value={state[name]}
                 onChange={(e) => set(name, e.target.value)}
                 {...invalid(name)}
-              />
-              {fieldError(name)}
-            </div>
-          ))}
+              />,
+            ),
+          )}
         </div>
       </fieldset>
 
