@@ -131,6 +131,15 @@ export const positionQuery = z
 export const languageQuery = z.strictObject({ lng: languageParam.optional() });
 
 /** An activity as the public API shows it: public fields only, localized. */
+/** One row of an activity's structured opening hours, as the API gives it (docs/product.md#weekly-hours). */
+export const weeklyHoursSchema = z.object({
+  days: z.array(z.number().int().min(1).max(7)).describe('ISO weekdays, Monday (1) first'),
+  opens: z.string().describe('HH:MM'),
+  closes: z.string().describe('HH:MM; 24:00 for midnight'),
+  seasonStart: z.string().nullable().describe('MM-DD: first day of the yearly season; null all year'),
+  seasonEnd: z.string().nullable().describe('MM-DD: last day of that season'),
+});
+
 export const activitySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -154,6 +163,7 @@ export const activitySchema = z.object({
     .nullable()
     .describe("First day (YYYY-MM-DD) of a festival's or event's next edition; it may have passed"),
   eventEnd: z.string().nullable().describe('Last day of that edition; null for a one-day edition'),
+  weeklyHours: z.array(weeklyHoursSchema).describe('Structured opening hours; [] when the provider gave none'),
   contactPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),
   website: z.string().nullable(),

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { eventDatesProblem } from './event-dates.js';
 import { optionalText } from './text-fields.js';
+import {
+  CLOSING_TIME_PATTERN,
+  normaliseDays,
+  SEASON_DAY_PATTERN,
+  TIME_PATTERN,
+  WEEKLY_HOURS_MAX_ROWS,
+  weeklyHoursProblem,
+} from './weekly-hours.js';
 import { CATEGORIES } from './activities.js';
+import { weeklyHoursSchema } from './activity-schemas.js';
 import { LANGUAGES } from './languages.js';
 import { MODERATION_REASON_MAX_LENGTH } from './moderation.js';
 
@@ -36,6 +45,38 @@ const optionalDay = z.iso
   .date({ error: 'must be a date (YYYY-MM-DD)' })
   .nullish()
   .transform((v) => v ?? null);
+
+const seasonDay = z
+  .string({ error: 'must be a day of the year (MM-DD)' })
+  .regex(new RegExp(SEASON_DAY_PATTERN), 'must be a day of the year (MM-DD)')
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** One row of structured opening hours (docs/product.md#weekly-hours). */
+const weeklyHoursRow = z.strictObject({
+  days: z
+    .array(z.int({ error: 'must be weekdays 1 (Monday) to 7 (Sunday)' }).min(1).max(7), {
+      error: 'must be a list of weekdays',
+    })
+    .max(7)
+    .transform(normaliseDays)
+    .describe('ISO weekdays: 1 is Monday, 7 is Sunday'),
+  opens: z.string({ error: 'must be a time (HH:MM)' }).regex(new RegExp(TIME_PATTERN), 'must be a time (HH:MM)'),
+  closes: z
+    .string({ error: 'must be a time (HH:MM)' })
+    .regex(new RegExp(CLOSING_TIME_PATTERN), 'must be a time (HH:MM, 24:00 for midnight)'),
+  seasonStart: seasonDay.describe('first day (MM-DD) of the season these hours hold in, every year; null all year'),
+  seasonEnd: seasonDay.describe("last day (MM-DD) of that season; it may be in the next year's start"),
+});
+
+const weeklyHours = z
+  .array(weeklyHoursRow, { error: 'must be a list of opening hours' })
+  .max(WEEKLY_HOURS_MAX_ROWS, `must have at most ${WEEKLY_HOURS_MAX_ROWS} rows`)
+  .superRefine((rows, ctx) => {
+    const problem = weeklyHoursProblem(rows);
+    if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+  })
+  .describe('structured opening hours, all replaced at once; [] for none (docs/product.md#weekly-hours)');
 
 const websiteUrl = optionalText(L.website).refine(
   (value) => {
@@ -96,6 +137,7 @@ export const activityFields = {
   marketDays: optionalText(L.hours),
   eventStart: optionalDay.describe("first day of a festival's or event's next edition (docs/product.md#event-dates)"),
   eventEnd: optionalDay.describe('last day of that edition; null for a one-day edition'),
+  weeklyHours,
   contactPhone: optionalText(L.phone).refine((v) => v === null || /^[+()\d\s./-]{6,40}$/.test(v), {
     message: 'must be a phone number',
   }),
@@ -114,6 +156,7 @@ export const createActivityBody = z
     bookingRequired: activityFields.bookingRequired.default(false),
     eventStart: activityFields.eventStart.default(null),
     eventEnd: activityFields.eventEnd.default(null),
+    weeklyHours: weeklyHours.default([]),
   })
   .superRefine((body, ctx) => {
     // The order and length of an edition; whether it has ended is the server's to say (it knows today).
@@ -156,6 +199,7 @@ export const IMMEDIATE_FIELDS = [
   'marketDays',
   'eventStart',
   'eventEnd',
+  'weeklyHours',
   'contactPhone',
   'contactEmail',
   'website',
@@ -192,6 +236,7 @@ export const providerActivitySchema = reviewedContentSchema.extend({
   marketDays: z.string().nullable(),
   eventStart: z.string().nullable(),
   eventEnd: z.string().nullable(),
+  weeklyHours: z.array(weeklyHoursSchema),
   contactPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),
   website: z.string().nullable(),

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CATEGORIES } from '../../../domain/activities.js';
 import { LANGUAGES } from '../../../domain/languages.js';
+import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import type { ReviewedContent } from '../../../domain/provider-activities.js';
 import { moderationChecks, moderationColumns } from './moderation.js';
 import { providers } from './providers.js';
@@ -52,6 +53,11 @@ export const activities = pgTable(
     /** First and last day of a festival's or other event's next edition (docs/product.md#event-dates); null when none. */
     eventStart: date('event_start', { mode: 'string' }),
     eventEnd: date('event_end', { mode: 'string' }),
+    /** Structured opening hours (docs/product.md#weekly-hours), the same in every language; [] when none. */
+    weeklyHours: jsonb('weekly_hours')
+      .$type<WeeklyHoursRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     contactPhone: varchar('contact_phone', { length: 40 }),
     contactEmail: varchar('contact_email', { length: 320 }),
     website: text('website'),
@@ -82,6 +88,7 @@ export const activities = pgTable(
       'activities_event_dates_check',
       sql`${t.eventEnd} is null or (${t.eventStart} is not null and ${t.eventEnd} >= ${t.eventStart})`,
     ),
+    check('activities_weekly_hours_check', sql`jsonb_typeof(${t.weeklyHours}) = 'array'`),
     check('activities_language_check', sql`${t.language} in ${inList(LANGUAGES)}`),
     index('activities_public_category_idx')
       .on(t.category)

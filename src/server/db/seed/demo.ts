@@ -4,6 +4,7 @@ import { todayInParis } from '../../../domain/dates.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import type { ModerationStatus } from '../../../domain/moderation.js';
 import { bookingTotalCents, toCents } from '../../../domain/money.js';
+import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import { type ActivityText, insertActivity } from '../../modules/activities/repository.js';
 import { refreshRatings } from '../../modules/reviews/repository.js';
 import type { Db } from '../client.js';
@@ -80,6 +81,21 @@ const SPONSOR_LEVELS: Record<string, 1 | 2 | 3> = {
  */
 const EVENT_DAYS: Record<string, { month: number; day: number }> = {
   'embrasement-de-la-cite': { month: 7, day: 14 },
+};
+
+/**
+ * Structured opening hours where the checked facts give a whole week (docs/product.md#weekly-hours):
+ * the Alet-les-Bains abbey's 2024 hours, from 25 March to 31 October with its July and August hours
+ * over them. The free text beside them keeps what rows cannot say (public holidays, the year).
+ */
+const WEEKLY_HOURS: Record<string, WeeklyHoursRow[]> = {
+  'abbaye-d-alet-les-bains': [
+    { days: [1, 2, 3, 4, 5], opens: '14:00', closes: '18:00', seasonStart: '03-25', seasonEnd: '10-31' },
+    { days: [6, 7], opens: '10:00', closes: '12:00', seasonStart: '03-25', seasonEnd: '10-31' },
+    { days: [6, 7], opens: '14:00', closes: '18:00', seasonStart: '03-25', seasonEnd: '10-31' },
+    { days: [1, 2, 3, 4, 5, 6, 7], opens: '10:00', closes: '13:00', seasonStart: '07-01', seasonEnd: '08-31' },
+    { days: [1, 2, 3, 4, 5, 6, 7], opens: '14:00', closes: '19:00', seasonStart: '07-01', seasonEnd: '08-31' },
+  ],
 };
 
 /** The first `month`-`day` on or after `today` (YYYY-MM-DD). */
@@ -243,6 +259,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
         openingHours: isMarket ? null : place.opening_hours,
         marketDays: isMarket ? place.opening_hours : null,
         eventStart: eventDay ? nextYearly(todayInParis(now), eventDay) : null,
+        weeklyHours: WEEKLY_HOURS[place.id] ?? [],
         website: place.website,
         bookingRequired: place.booking_required === true,
         sponsorLevel,

@@ -6,6 +6,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../domain/activities.js';
+import { weeklyHoursProblem } from '../../../domain/weekly-hours.js';
 import { PROJECT_ROOT } from '../../config.js';
 import { createTestDatabase } from '../../test/test-db.js';
 import { type Database, openPglite, queryRows } from '../client.js';
@@ -73,6 +74,23 @@ describe('demo seed', () => {
     expect(nextYearly('2026-07-14', { month: 7, day: 14 })).toBe('2026-07-14');
     expect(nextYearly('2026-07-15', { month: 7, day: 14 })).toBe('2027-07-14');
     expect(nextYearly('2026-12-31', { month: 1, day: 1 })).toBe('2027-01-01');
+  });
+
+  it("gives structured hours to the one place whose whole week is checked: the Alet abbey's, valid by the rules", async () => {
+    const rows = await database.db
+      .select({ slug: activities.slug, weeklyHours: activities.weeklyHours })
+      .from(activities)
+      .where(sql`${activities.weeklyHours} <> '[]'::jsonb`);
+    expect(rows.map((r) => r.slug)).toEqual(['abbaye-d-alet-les-bains']);
+    const week = rows[0]?.weeklyHours ?? [];
+    expect(weeklyHoursProblem(week)).toBeNull();
+    expect(week.map((r) => `${r.days.join('')} ${r.opens}-${r.closes} ${r.seasonStart}/${r.seasonEnd}`)).toEqual([
+      '12345 14:00-18:00 03-25/10-31',
+      '67 10:00-12:00 03-25/10-31',
+      '67 14:00-18:00 03-25/10-31',
+      '1234567 10:00-13:00 07-01/08-31',
+      '1234567 14:00-19:00 07-01/08-31',
+    ]);
   });
 
   it('gives each activity artwork that exists and shows what it is', async () => {

@@ -49,6 +49,7 @@ function rows(count: number, random: () => number): CatalogRow[] {
       priceCents: priceRoll < 0.2 ? null : Math.floor(random() * 5) * 500,
       eventStart: null,
       eventEnd: null,
+      weeklyHours: [],
       contactPhone: null,
       contactEmail: null,
       website: null,

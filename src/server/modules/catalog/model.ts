@@ -4,6 +4,7 @@ import { EARTH_RADIUS_KM, LIMOUX, type Position, roundKm } from '../../../domain
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { toCents, toEuros } from '../../../domain/money.js';
 import { searchWords } from '../../../domain/search.js';
+import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 
 /**
  * The public read model (docs/read-model.md): every public activity in every
@@ -43,6 +44,8 @@ export interface CatalogRow {
   /** The next edition of an event (docs/product.md#event-dates). */
   eventStart: string | null;
   eventEnd: string | null;
+  /** Structured opening hours (docs/product.md#weekly-hours). */
+  weeklyHours: WeeklyHoursRow[];
   contactPhone: string | null;
   contactEmail: string | null;
   website: string | null;
@@ -275,6 +278,7 @@ export class CatalogModel {
       marketDays: text.marketDays,
       eventStart: e.eventStart,
       eventEnd: e.eventEnd,
+      weeklyHours: e.weeklyHours,
       contactPhone: e.contactPhone,
       contactEmail: e.contactEmail,
       website: e.website,

@@ -83,6 +83,7 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
     priceCents: r.priceCents,
     eventStart: r.eventStart,
     eventEnd: r.eventEnd,
+    weeklyHours: r.weeklyHours,
     contactPhone: r.contactPhone,
     contactEmail: r.contactEmail,
     website: r.website,

@@ -1,6 +1,7 @@
 import { CATEGORIES, type Activity } from '../../../domain/activities.js';
 import { todayInParis } from '../../../domain/dates.js';
 import { upcomingEdition } from '../../../domain/event-dates.js';
+import { seasonRun, type WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import { jsonForScript } from '../../../domain/page-render.js';
 import { type PageTarget, pageTitle, PAGE_TITLES, SITE_NAME } from '../../../domain/pages.js';
@@ -128,22 +129,48 @@ function describedAs(
   };
 }
 
+const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/**
+ * Structured opening hours as schema.org has them (docs/product.md#weekly-hours): a season's rows hold
+ * from the first to the last day of its run that goes on or comes next on `today`.
+ */
+function openingHoursLd(row: WeeklyHoursRow, today: string): Record<string, unknown> {
+  const spec: Record<string, unknown> = {
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: row.days.map((day) => `https://schema.org/${SCHEMA_DAYS[day - 1]}`),
+    opens: row.opens,
+    // schema.org writes midnight at the end of a day as 23:59:59.
+    closes: row.closes === '24:00' ? '23:59:59' : row.closes,
+  };
+  if (row.seasonStart !== null && row.seasonEnd !== null) {
+    const run = seasonRun(row.seasonStart, row.seasonEnd, today);
+    spec.validFrom = run.start;
+    spec.validThrough = run.end;
+  }
+  return spec;
+}
+
 /**
  * One activity as schema.org sees it: a tourist attraction, and a local business so that its
- * rating from approved reviews and its price can be shown (docs/seo.md#structured-data).
- * Opening hours are free text here, so there is no OpeningHoursSpecification.
+ * rating from approved reviews and its price can be shown (docs/seo.md#structured-data), with its
+ * opening hours where the provider gave them structured (free text has no place there).
  */
 export function activityLd(
   activity: Activity,
   url: string,
   image: string,
   language: Language,
+  today: string,
 ): Record<string, unknown> {
   const ld: Record<string, unknown> = {
     ...describedAs(['TouristAttraction', 'LocalBusiness'], 'activity', activity, url, image, language),
     address: postalAddress(activity),
     geo: geoOf(activity),
   };
+  if (activity.weeklyHours.length > 0) {
+    ld.openingHoursSpecification = activity.weeklyHours.map((row) => openingHoursLd(row, today));
+  }
   if (activity.contactPhone) ld.telephone = activity.contactPhone;
   if (activity.website) ld.sameAs = [activity.website];
   if (activity.reviewCount > 0 && activity.rating > 0) {
@@ -203,7 +230,7 @@ export interface HeadInput {
   languageInUrl: boolean;
   /** The public activity at an /activity/:id path, or null when there is none (then a 404). */
   activity: Activity | null;
-  /** Now: whether an event's edition is still to come (the day in Limoux, asked of activity pages only). */
+  /** Now: whether an event's edition is still to come, and which run of a season's hours is next (the day in Limoux, asked of activity pages only). */
   now: Date;
 }
 
@@ -239,7 +266,8 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
       crumbs.push({ name: texts.categories[category], url: pageUrl(publicUrl, `/?category=${category}`, language) });
     const url = pageUrl(publicUrl, path, language);
     crumbs.push({ name: activity.name, url });
-    const event = eventLd(activity, url, image, language, todayInParis(input.now));
+    const today = todayInParis(input.now);
+    const event = eventLd(activity, url, image, language, today);
     return {
       ...base,
       status: 200,
@@ -250,7 +278,7 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
       image,
       imageAlt: activity.name,
       ogType: 'article',
-      jsonLd: [activityLd(activity, url, image, language), breadcrumbLd(crumbs), ...(event ? [event] : [])],
+      jsonLd: [activityLd(activity, url, image, language, today), breadcrumbLd(crumbs), ...(event ? [event] : [])],
       index: true,
     };
   }

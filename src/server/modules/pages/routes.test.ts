@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Activity } from '../../../domain/activities.js';
+import { todayInParis } from '../../../domain/dates.js';
 import { LANGUAGES } from '../../../domain/languages.js';
 import { type App, buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
@@ -101,6 +102,23 @@ const described = {
   isAccessibleForFree: z.boolean(),
   offers: offer.optional(),
 };
+const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/);
+const openingHours = z
+  .object({
+    '@type': z.literal('OpeningHoursSpecification'),
+    dayOfWeek: z
+      .array(
+        z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((d) => `https://schema.org/${d}`)),
+      )
+      .min(1),
+    opens: time,
+    closes: time,
+    validFrom: z.iso.date().optional(),
+    validThrough: z.iso.date().optional(),
+  })
+  .refine((spec) => spec.opens < spec.closes, 'closes after it opens')
+  .refine((spec) => (spec.validFrom === undefined) === (spec.validThrough === undefined), 'a whole season or none')
+  .refine((spec) => spec.validFrom === undefined || spec.validFrom < (spec.validThrough ?? ''), 'a season in order');
 const attraction = z.object({
   ...described,
   '@type': z.tuple([z.literal('TouristAttraction'), z.literal('LocalBusiness')]),
@@ -109,6 +127,7 @@ const attraction = z.object({
   telephone: z.string().optional(),
   sameAs: z.array(z.url()).optional(),
   aggregateRating: aggregateRating.optional(),
+  openingHoursSpecification: z.array(openingHours).min(1).optional(),
 });
 const isoDay = z.iso.date();
 const event = z.object({
@@ -252,6 +271,49 @@ describe('the head of each public page, before any script runs', () => {
     await app.deps.catalog.sync();
     const past = jsonLdOf((await fetchPage(`/activity/${over}`)).body);
     expect(past.map((ld) => ld['@type'])).toEqual([['TouristAttraction', 'LocalBusiness'], 'BreadcrumbList']);
+  });
+
+  it("gives structured hours as OpeningHoursSpecification, a season's for its run to come; free text gives none", async () => {
+    // The demo's Alet abbey: 25 March to 31 October, with summer hours (docs/product.md#weekly-hours).
+    const abbey = activities.find((a) => a.weeklyHours.length > 0);
+    if (!abbey) throw new Error('the demo content has no activity with structured hours');
+    const [ld] = jsonLdOf((await fetchPage(`/activity/${abbey.id}`)).body);
+    const specs = attraction.parse(ld).openingHoursSpecification ?? [];
+    expect(specs).toHaveLength(abbey.weeklyHours.length);
+    const today = todayInParis(new Date());
+    const year = Number(today.slice(0, 4));
+    const run = (start: string, end: string) =>
+      `${year}-${end}` >= today
+        ? { validFrom: `${year}-${start}`, validThrough: `${year}-${end}` }
+        : { validFrom: `${year + 1}-${start}`, validThrough: `${year + 1}-${end}` };
+    expect(specs[0]).toEqual({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`),
+      opens: '14:00',
+      closes: '18:00',
+      ...run('03-25', '10-31'),
+    });
+    expect(specs[4]).toMatchObject({ opens: '14:00', closes: '19:00', ...run('07-01', '08-31') });
+    for (const spec of specs) expect(spec.validThrough! >= today).toBe(true);
+
+    const allYear = await createActivity(database.db, {
+      name: 'Cave ouverte',
+      weeklyHours: [{ days: [4], opens: '18:00', closes: '24:00', seasonStart: null, seasonEnd: null }],
+    });
+    await app.deps.catalog.sync();
+    const [cellar] = jsonLdOf((await fetchPage(`/activity/${allYear}`)).body);
+    expect(attraction.parse(cellar).openingHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['https://schema.org/Thursday'],
+        opens: '18:00',
+        closes: '23:59:59',
+      },
+    ]);
+
+    const freeText = activities.find((a) => a.weeklyHours.length === 0 && a.openingHours !== null);
+    const [plain] = jsonLdOf((await fetchPage(`/activity/${freeText?.id}`)).body);
+    expect(attraction.parse(plain).openingHoursSpecification).toBeUndefined();
   });
 
   it('keeps text from closing the script or the attributes it is written into', async () => {

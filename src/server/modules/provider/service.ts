@@ -47,6 +47,7 @@ function present(
     marketDays: row.marketDays,
     eventStart: row.eventStart,
     eventEnd: row.eventEnd,
+    weeklyHours: row.weeklyHours,
     contactPhone: row.contactPhone,
     contactEmail: row.contactEmail,
     website: row.website,

@@ -1,0 +1,116 @@
+/**
+ * Structured opening hours (docs/product.md#weekly-hours): rows of weekdays with one opening and
+ * closing time each, optionally for a season that comes back every year (25 March to 31 October).
+ * A day with a break at noon has two rows. No zod here: the provider's form and the detail page use
+ * these rules too, and the page's structured data is made from them.
+ */
+
+/** ISO weekdays: 1 is Monday, 7 is Sunday. */
+export const WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
+
+export interface WeeklyHoursRow {
+  /** ISO weekdays, Monday first, each once. */
+  days: number[];
+  /** HH:MM, 00:00 to 23:59. */
+  opens: string;
+  /** HH:MM after `opens`; 24:00 for midnight. */
+  closes: string;
+  /** MM-DD: the first and last day of the season, both or neither; the season may run over New Year. */
+  seasonStart: string | null;
+  seasonEnd: string | null;
+}
+
+/** The most rows one activity has: a summer and a winter week with a break at noon, with room to spare. */
+export const WEEKLY_HOURS_MAX_ROWS = 14;
+
+export const TIME_PATTERN = '^(?:[01]\\d|2[0-3]):[0-5]\\d$';
+export const CLOSING_TIME_PATTERN = '^(?:(?:[01]\\d|2[0-3]):[0-5]\\d|24:00)$';
+export const SEASON_DAY_PATTERN = '^(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$';
+
+export interface WeeklyHoursProblem {
+  /** The row and its field, as the API's error details name them: [2, 'closes']. */
+  path: [number, keyof WeeklyHoursRow];
+  message: string;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Whether MM-DD is a day that every year has (29 February is not: the season would move). */
+export function isSeasonDay(value: string): boolean {
+  if (!new RegExp(SEASON_DAY_PATTERN).test(value)) return false;
+  const [month, day] = value.split('-').map(Number) as [number, number];
+  return day <= (DAYS_IN_MONTH[month - 1] ?? 0);
+}
+
+const sameSeason = (a: WeeklyHoursRow, b: WeeklyHoursRow) =>
+  a.seasonStart === b.seasonStart && a.seasonEnd === b.seasonEnd;
+
+/**
+ * What is wrong with a week's rows (times already HH:MM), or null: a row needs a day, closes after it
+ * opens, has a whole season or none, and does not overlap an earlier row of the same season on a
+ * shared day. Rows of different seasons may overlap: the summer's hours replace the year's.
+ */
+export function weeklyHoursProblem(rows: readonly WeeklyHoursRow[]): WeeklyHoursProblem | null {
+  for (const [index, row] of rows.entries()) {
+    if (row.days.length === 0) return { path: [index, 'days'], message: 'must have at least one day' };
+    if (row.closes <= row.opens) return { path: [index, 'closes'], message: 'must be after the opening time' };
+    if ((row.seasonStart === null) !== (row.seasonEnd === null)) {
+      const missing = row.seasonStart === null ? 'seasonStart' : 'seasonEnd';
+      return { path: [index, missing], message: 'is required with the other day of the season' };
+    }
+    for (const field of ['seasonStart', 'seasonEnd'] as const) {
+      const value = row[field];
+      if (value !== null && !isSeasonDay(value)) {
+        return { path: [index, field], message: 'must be a day of the year (MM-DD) that every year has' };
+      }
+    }
+    if (row.seasonStart !== null && row.seasonStart === row.seasonEnd) {
+      return { path: [index, 'seasonEnd'], message: 'must not be the first day of the season' };
+    }
+    const clash = rows
+      .slice(0, index)
+      .findIndex(
+        (other) =>
+          sameSeason(other, row) &&
+          other.days.some((day) => row.days.includes(day)) &&
+          other.opens < row.closes &&
+          row.opens < other.closes,
+      );
+    if (clash !== -1) {
+      return { path: [index, 'opens'], message: `must not overlap row ${clash + 1} on the same day` };
+    }
+  }
+  return null;
+}
+
+/** Each row's days once, Monday first. */
+export function normaliseDays(days: readonly number[]): number[] {
+  return WEEKDAYS.filter((day) => days.includes(day));
+}
+
+/**
+ * The first and last day (YYYY-MM-DD) of the season's run that is on or after `today`: the one that
+ * runs, else the next. A season over New Year that started last year is still running in January.
+ */
+export function seasonRun(seasonStart: string, seasonEnd: string, today: string): { start: string; end: string } {
+  const year = Number(today.slice(0, 4));
+  const wraps = seasonEnd < seasonStart;
+  for (const startYear of [year - 1, year, year + 1]) {
+    const start = `${startYear}-${seasonStart}`;
+    const end = `${wraps ? startYear + 1 : startYear}-${seasonEnd}`;
+    if (end >= today) return { start, end };
+  }
+  // Not reached: the run starting next year always ends after today.
+  return { start: `${year + 1}-${seasonStart}`, end: `${wraps ? year + 2 : year + 1}-${seasonEnd}` };
+}
+
+/** The rows grouped by season, the all-year rows first, each group in the order the provider gave. */
+export function bySeason(rows: readonly WeeklyHoursRow[]): WeeklyHoursRow[][] {
+  const groups: WeeklyHoursRow[][] = [];
+  for (const row of [...rows].sort((a, b) => Number(a.seasonStart !== null) - Number(b.seasonStart !== null))) {
+    const group = groups.find((g) => g[0] !== undefined && sameSeason(g[0], row));
+    if (group) group.push(row);
+    else groups.push([row]);
+  }
+  return groups;
+}
