@@ -158,6 +158,7 @@ describe('GET /api/activities', () => {
       marketDays: 'Vrijdagochtend',
       eventStart: null,
       eventEnd: null,
+      weeklyHours: [],
       contactPhone: null,
       contactEmail: null,
       website: null,

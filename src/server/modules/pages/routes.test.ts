@@ -108,7 +108,11 @@ const openingHours = z
     '@type': z.literal('OpeningHoursSpecification'),
     dayOfWeek: z
       .array(
-        z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((d) => `https://schema.org/${d}`)),
+        z.enum(
+          ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map(
+            (d) => `https://schema.org/${d}`,
+          ),
+        ),
       )
       .min(1),
     opens: time,

@@ -295,6 +295,85 @@ describe('an event’s dates (docs/product.md#event-dates)', () => {
   });
 });
 
+describe('weekly hours (docs/product.md#weekly-hours)', () => {
+  const summer = { days: [7, 1, 1], opens: '10:00', closes: '13:00', seasonStart: '07-01', seasonEnd: '08-31' };
+  const week = [{ days: [1, 2, 3, 4, 5], opens: '14:00', closes: '18:00' }, summer];
+
+  it('are kept with days once and in order, public once approved, and [] when none were given', async () => {
+    const created = await createOwn(julie, { weeklyHours: week });
+    expect(created.weeklyHours).toEqual([
+      { days: [1, 2, 3, 4, 5], opens: '14:00', closes: '18:00', seasonStart: null, seasonEnd: null },
+      { ...summer, days: [1, 7] },
+    ]);
+    await send(admin(), 'POST', `/api/admin/activities/${created.id}/approve`);
+    expect((await publicDetail(created.id)).json()).toMatchObject({ weeklyHours: created.weeklyHours });
+    expect((await createOwn()).weeklyHours).toEqual([]);
+  });
+
+  it('are refused, each with the row and field to fix; nothing is written', async () => {
+    const before = (await ctx.db.select({ n: count() }).from(activities))[0]?.n;
+    const row = (overrides: Record<string, unknown>) => ({ days: [6], opens: '10:00', closes: '12:00', ...overrides });
+    const cases: [unknown, string, string][] = [
+      [[row({ days: [] })], 'weeklyHours.0.days', 'must have at least one day'],
+      [[row({ days: [8] })], 'weeklyHours.0.days.0', 'must be weekdays 1 (Monday) to 7 (Sunday)'],
+      [[row({ opens: '9:00' })], 'weeklyHours.0.opens', 'must be a time (HH:MM)'],
+      [[row({ closes: '24:30' })], 'weeklyHours.0.closes', 'must be a time (HH:MM, 24:00 for midnight)'],
+      [[row({ closes: '10:00' })], 'weeklyHours.0.closes', 'must be after the opening time'],
+      [[row({ seasonStart: '03-25' })], 'weeklyHours.0.seasonEnd', 'is required with the other day of the season'],
+      [
+        [row({ seasonStart: '02-29', seasonEnd: '03-31' })],
+        'weeklyHours.0.seasonStart',
+        'must be a day of the year (MM-DD) that every year has',
+      ],
+      [
+        [row({}), row({ opens: '11:00', closes: '14:00' })],
+        'weeklyHours.1.opens',
+        'must not overlap row 1 on the same day',
+      ],
+      [[row({ extra: true })], 'weeklyHours.0.extra', 'is not a known field'],
+      [
+        Array.from({ length: 15 }, (_, i) =>
+          row({ days: [(i % 7) + 1], opens: `0${Math.floor(i / 7)}:00`, closes: `0${Math.floor(i / 7)}:30` }),
+        ),
+        'weeklyHours',
+        'must have at most 14 rows',
+      ],
+      ['Fri 9-5', 'weeklyHours', 'must be a list of opening hours'],
+    ];
+    for (const [weeklyHours, path, message] of cases) {
+      const res = await send(julie, 'POST', '/api/provider/activities', valid({ weeklyHours }));
+      expect(res.statusCode, JSON.stringify(weeklyHours)).toBe(400);
+      expect(res.json<{ details: { path: string; message: string }[] }>().details).toContainEqual({
+        path,
+        message: `${path} ${message}`,
+      });
+    }
+    expect((await ctx.db.select({ n: count() }).from(activities))[0]?.n).toBe(before);
+  });
+
+  it('change at once and all together, for the provider and the admin; a bad week changes nothing', async () => {
+    const { id } = await createOwn(julie, { weeklyHours: week });
+    await send(admin(), 'POST', `/api/admin/activities/${id}/approve`);
+    const winter = [{ days: [6, 7], opens: '10:00', closes: '17:00', seasonStart: '11-01', seasonEnd: '03-31' }];
+    const changed = await send(julie, 'PATCH', `/api/provider/activities/${id}`, { weeklyHours: winter });
+    expect(changed.json<ProviderActivity>()).toMatchObject({
+      pendingChanges: false,
+      weeklyHours: [{ seasonEnd: '03-31' }],
+    });
+    expect((await publicDetail(id)).json<{ weeklyHours: unknown[] }>().weeklyHours).toHaveLength(1);
+
+    const bad = await send(admin(), 'PATCH', `/api/admin/activities/${id}`, {
+      weeklyHours: [...winter, { ...winter[0], opens: '16:00', closes: '18:00' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await publicDetail(id)).json()).toMatchObject({ weeklyHours: [{ opens: '10:00', closes: '17:00' }] });
+
+    const cleared = await send(admin(), 'PATCH', `/api/admin/activities/${id}`, { weeklyHours: [] });
+    expect(cleared.statusCode, cleared.body).toBe(204);
+    expect((await publicDetail(id)).json()).toMatchObject({ weeklyHours: [] });
+  });
+});
+
 describe('whose activity it is', () => {
   it('another provider gets 404 for every route; a visitor 403; anonymous 401', async () => {
     const mine = await createOwn();
