@@ -68,3 +68,45 @@ const dayRange = cached((locale) => new Intl.DateTimeFormat(locale, { dateStyle:
 export function formatDayRange(start: string, end: string, language: Language): string {
   return dayRange(language).formatRange(new Date(`${start}T00:00:00Z`), new Date(`${end}T00:00:00Z`));
 }
+
+// 2001 is not a leap year, and 1 January 2001 was a Monday: weekday n (1 to 7) is 2001-01-0n.
+const weekdayNames = cached((locale) => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }));
+const dayOfYear = cached(
+  (locale) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }),
+);
+
+/** A weekday (1 is Monday) in short: "ma", "Mon", "lun.". */
+export function formatWeekday(day: number, language: Language): string {
+  return weekdayNames(language).format(new Date(Date.UTC(2001, 0, day)));
+}
+
+/**
+ * A row's weekdays (Monday first): three or more days in a row as a range, "ma–vr", the others
+ * listed, "za, zo" (docs/product.md#weekly-hours).
+ */
+export function formatWeekdays(days: readonly number[], language: Language): string {
+  const parts: string[] = [];
+  for (let i = 0; i < days.length;) {
+    let j = i;
+    while (j + 1 < days.length && days[j + 1] === (days[j] ?? 0) + 1) j++;
+    const first = days[i] ?? 1;
+    const last = days[j] ?? first;
+    if (j - i >= 2) parts.push(`${formatWeekday(first, language)}–${formatWeekday(last, language)}`);
+    else for (let k = i; k <= j; k++) parts.push(formatWeekday(days[k] ?? 1, language));
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+/** A yearly season's first and last day (MM-DD) in words: "25 maart – 31 oktober". */
+export function formatSeason(start: string, end: string, language: Language): string {
+  const day = (monthDay: string) => dayOfYear(language).format(new Date(`2001-${monthDay}T00:00:00Z`));
+  return `${day(start)} – ${day(end)}`;
+}
+
+const monthNames = cached((locale) => new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }));
+
+/** A month (1 to 12) in words: "maart". */
+export function formatMonth(month: number, language: Language): string {
+  return monthNames(language).format(new Date(Date.UTC(2001, month - 1, 1)));
+}

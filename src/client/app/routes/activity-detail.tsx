@@ -26,6 +26,7 @@ import { useSessionUser } from '../../features/auth/api/auth-user';
 import { CategoryBadge, SponsorBadge } from '../../features/activities/components/badges';
 import { RatingStars } from '../../features/activities/components/rating-stars';
 import { ShareButton } from '../../features/activities/components/share-button';
+import { WeeklyHours } from '../../components/weekly-hours';
 import { FavouriteButton } from '../../features/favourites/favourite-button';
 import { useOriginQuery } from '../../features/location/location-provider';
 import { ReviewForm } from '../../features/reviews/components/review-form';
@@ -243,7 +244,16 @@ export function ActivityDetailRoute() {
               </h2>
               <dl className="mt-4 grid gap-4 sm:grid-cols-2">
                 <InfoRow icon={Clock} label={t('practical.hours')}>
-                  {activity.openingHours ?? FALLBACK_OPENING_HOURS}
+                  {activity.weeklyHours.length > 0 ? (
+                    <>
+                      <WeeklyHours rows={activity.weeklyHours} />
+                      {activity.openingHours ? (
+                        <p className="mt-2 text-sm text-ink-600">{activity.openingHours}</p>
+                      ) : null}
+                    </>
+                  ) : (
+                    (activity.openingHours ?? FALLBACK_OPENING_HOURS)
+                  )}
                 </InfoRow>
                 {activity.contactPhone ? (
                   <InfoRow icon={Phone} label={t('practical.phone')}>

@@ -14,6 +14,7 @@ import type { ServiceArea } from '../../../../domain/geo';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { type HoursRowState, toHoursState, toWeeklyHours, WeeklyHoursFields } from './weekly-hours-fields';
 
 const PositionPicker = lazy(() => import('./position-picker'));
 
@@ -35,6 +36,7 @@ export interface FormState {
   /** YYYY-MM-DD as the date fields give it, '' for none. */
   eventStart: string;
   eventEnd: string;
+  weeklyHours: HoursRowState[];
   contactPhone: string;
   contactEmail: string;
   website: string;
@@ -58,6 +60,7 @@ export function initialState(activity: ProviderActivity | undefined, language: L
     marketDays: activity?.marketDays ?? '',
     eventStart: activity?.eventStart ?? '',
     eventEnd: activity?.eventEnd ?? '',
+    weeklyHours: toHoursState(activity?.weeklyHours ?? []),
     contactPhone: activity?.contactPhone ?? '',
     contactEmail: activity?.contactEmail ?? '',
     website: activity?.website ?? '',
@@ -81,6 +84,7 @@ function toValues(state: FormState): ActivityFormValues {
     price: price === '' ? null : Number(price),
     eventStart: state.eventStart === '' ? null : state.eventStart,
     eventEnd: state.eventEnd === '' ? null : state.eventEnd,
+    weeklyHours: toWeeklyHours(state.weeklyHours),
   };
 }
 
@@ -167,7 +171,7 @@ export function ActivityForm({
         found[key] ??=
           key === 'position'
             ? t('form.errors.position')
-            : t(`form.errors.${messageKey(issue.message)}`, { max: maxOf(issue.message) });
+            : t(`form.errors.${messageKey(issue.message)}`, { max: maxOf(issue.message), row: rowOf(issue.message) });
       }
       setClientErrors(found);
       // Focus the first field to fix, in the order of the form.
@@ -421,6 +425,19 @@ export function ActivityForm({
               </div>
             </fieldset>
           ) : null}
+          <WeeklyHoursFields
+            rows={state.weeklyHours}
+            onChange={(rows) => {
+              set('weeklyHours', rows);
+              // A row's errors name its place in the list, which a removed row changes.
+              setClientErrors((found) =>
+                Object.fromEntries(Object.entries(found).filter(([key]) => !key.startsWith('weeklyHours.'))),
+              );
+            }}
+            fieldId={fieldId}
+            invalid={invalid}
+            fieldError={fieldError}
+          />
           {(['openingHours', 'marketDays'] as const).map((name) =>
             labelled(
               name,
@@ -481,8 +498,15 @@ function messageKey(message: string): string {
   if (message.includes('before the first day')) return 'eventOrder';
   if (message.startsWith('must be within')) return 'eventTooLong';
   if (message === 'must be today or later') return 'eventPast';
+  if (message === 'must have at least one day') return 'hoursDays';
+  if (message.startsWith('must be a time')) return 'hoursTime';
+  if (message === 'must be after the opening time') return 'hoursOrder';
+  if (message.includes('day of the year') || message.includes('other day of the season')) return 'hoursSeasonDay';
+  if (message === 'must not be the first day of the season') return 'hoursSeasonSame';
+  if (message.startsWith('must not overlap row')) return 'hoursOverlap';
   if (message.includes('two decimals') || message.includes('0 (free)') || message.includes('number')) return 'price';
   return 'invalid';
 }
 
 const maxOf = (message: string) => /(?:at most|within) (\d+)/.exec(message)?.[1] ?? '';
+const rowOf = (message: string) => /overlap row (\d+)/.exec(message)?.[1] ?? '';

@@ -6,6 +6,7 @@ import { imageSources } from '../../../../domain/images';
 import type { ProviderActivity } from '../../../../domain/provider-activities';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDayRange, formatPrice } from '../../../lib/format';
+import { WeeklyHours } from '../../../components/weekly-hours';
 
 /**
  * How visitors will see an activity that is not public yet (a draft, waiting
@@ -44,10 +45,15 @@ export function ActivityPreview({ activity }: { activity: ProviderActivity }) {
               {place}
             </li>
           ) : null}
-          {activity.openingHours || activity.marketDays ? (
+          {activity.openingHours || activity.marketDays || activity.weeklyHours.length > 0 ? (
             <li className="flex gap-2">
               <Clock aria-hidden className="h-4 w-4 shrink-0" />
-              {activity.marketDays ?? activity.openingHours}
+              <div className="space-y-2">
+                {activity.weeklyHours.length > 0 ? <WeeklyHours rows={activity.weeklyHours} /> : null}
+                {activity.marketDays || activity.openingHours ? (
+                  <p>{activity.marketDays ?? activity.openingHours}</p>
+                ) : null}
+              </div>
             </li>
           ) : null}
           {edition ? (
