@@ -98,6 +98,7 @@ export interface ApiActivity {
   tags: string[];
   sponsorLevel: number;
   eventStart: string | null;
+  weeklyHours: { days: number[]; opens: string; closes: string; seasonStart: string | null }[];
   eventEnd: string | null;
 }
 

@@ -199,3 +199,64 @@ test('a festival’s dates are asked for festivals, checked before sending, and 
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   await expect(page.getByText(new RegExp(`10\\s?–\\s?12 juli ${year}$`))).toBeVisible();
 });
+
+test('weekly hours are rows of days and times, checked row by row before sending, and shown by season in the preview', async ({
+  page,
+}) => {
+  const name = `Wijnkelder ${Date.now()}`;
+  await demoLogin(page, 'provider', E2E.offlineUrl);
+  await visit(page, '/provider/activities/new');
+  await page.getByLabel('Naam (verplicht)').fill(name);
+  await page.getByLabel('Beschrijving (verplicht)').fill('Proeverij in de kelder, met uitleg over de blanquette.');
+  await page.getByLabel('Plaats (verplicht)').fill('Limoux');
+  const map = page.getByRole('region', { name: /^Kaart: klik om de activiteit te plaatsen/ });
+  await map.scrollIntoViewIfNeeded();
+  await map.click({ position: { x: 200, y: 140 } });
+  await expect(page.getByLabel('Breedtegraad')).not.toHaveValue('');
+
+  // docs/product.md#weekly-hours: a row per set of days; a break at noon makes two rows.
+  const hours = page.getByRole('group', { name: 'Vaste openingstijden' });
+  const add = hours.getByRole('button', { name: 'Tijden toevoegen' });
+  await add.click();
+  const first = hours.getByRole('group', { name: 'Tijden 1' });
+  for (const day of ['ma', 'di', 'wo', 'do', 'vr']) await first.getByLabel(day, { exact: true }).check();
+  await first.getByLabel('Open vanaf').fill('14:00');
+  await first.getByLabel(/^Open tot/).fill('12:00');
+  await add.click();
+  const second = hours.getByRole('group', { name: 'Tijden 2' });
+  await second.getByLabel('za', { exact: true }).check();
+  await second.getByLabel('Open vanaf').fill('10:00');
+  await second.getByLabel(/^Open tot/).fill('00:00');
+  await second.getByLabel('Alleen in een seizoen (elk jaar)').check();
+
+  const submit = page.getByRole('button', { name: 'Opslaan en ter goedkeuring insturen' });
+  await submit.click();
+  await expect(first.getByLabel(/^Open tot/)).toBeFocused();
+  await expect(first.getByText('De sluitingstijd moet na de openingstijd liggen.')).toBeVisible();
+  await first.getByLabel(/^Open tot/).fill('18:00');
+  await submit.click();
+  // The season's first day needs a day and a month: the day field is the first to fix.
+  const seasonStart = second.getByRole('group', { name: 'Eerste dag van het seizoen' });
+  await expect(seasonStart.getByLabel('Dag', { exact: true })).toBeFocused();
+  await expect(seasonStart.getByText(/Kies een dag en een maand/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await seasonStart.getByLabel('Dag', { exact: true }).selectOption('1');
+  await seasonStart.getByLabel('Maand', { exact: true }).selectOption({ label: 'juli' });
+  const seasonEnd = second.getByRole('group', { name: 'Laatste dag van het seizoen' });
+  await seasonEnd.getByLabel('Dag', { exact: true }).selectOption('31');
+  await seasonEnd.getByLabel('Maand', { exact: true }).selectOption({ label: 'augustus' });
+  await submit.click();
+  await expect(toastRegion(page)).toContainText('Opgeslagen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activiteit bewerken' })).toBeVisible();
+  // Midnight is 00:00 in the time field and 24:00 in what is kept.
+  await expect(page.getByRole('group', { name: 'Tijden 2' }).getByLabel(/^Open tot/)).toHaveValue('00:00');
+
+  const id = Number(/\/provider\/activities\/(\d+)/.exec(page.url())?.[1]);
+  await visit(page, `/provider/activities/${id}/preview`);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(page.getByText('ma–vr 14:00–18:00')).toBeVisible();
+  await expect(page.getByText('1 juli – 31 augustus')).toBeVisible();
+  await expect(page.getByText('za 10:00–24:00')).toBeVisible();
+  await expect(page.getByText('Het hele jaar')).toBeVisible();
+});

@@ -70,6 +70,31 @@ test.describe('server-rendered pages', () => {
     expect(problems).toEqual([]);
   });
 
+  test('an attraction shows its weekly hours by season before any script runs, and keeps them through hydration', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    // The demo's Alet abbey: 25 March to 31 October, with July and August hours (docs/product.md#weekly-hours).
+    const abbey = (await apiActivities(request, { category: 'uitjes' })).items.find((a) => a.weeklyHours.length > 0);
+    if (!abbey) throw new Error('the demo content has no activity with weekly hours');
+    const hours = (p: Page) => p.getByRole('definition').filter({ hasText: '14:00' });
+
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false, locale: 'nl-NL' });
+    const plain = await withoutScripts.newPage();
+    await plain.goto(`/activity/${abbey.id}`);
+    await expect(hours(plain)).toContainText('25 maart – 31 oktoberma–vr 14:00–18:00za, zo 10:00–12:00');
+    await expect(hours(plain)).toContainText('1 juli – 31 augustusDagelijks 10:00–13:00');
+    await withoutScripts.close();
+
+    const problems = consoleProblems(page);
+    await page.goto(`/activity/${abbey.id}?lng=fr`);
+    await page.waitForLoadState('networkidle');
+    await expect(hours(page)).toContainText('25 mars – 31 octobrelun.–ven. 14:00–18:00sam., dim. 10:00–12:00');
+    await expect(hours(page)).toContainText('1 juillet – 31 aoûtTous les jours 10:00–13:00Tous les jours 14:00–19:00');
+    expect(problems).toEqual([]);
+  });
+
   for (const path of ['/', '/activity/3', '/kaart', '/favorieten', '/landing', '/?category=markten&lng=de']) {
     test(`${path} hydrates without a warning, and the app does not fetch again what the page brought`, async ({
       page,

@@ -6,6 +6,7 @@ import {
   seasonRun,
   type WeeklyHoursRow,
   weeklyHoursProblem,
+  weeklyHoursProblems,
 } from './weekly-hours.js';
 
 const row = (
@@ -54,6 +55,26 @@ describe('weeklyHoursProblem (docs/product.md#weekly-hours)', () => {
     expect(weeklyHoursProblem([row([1, 2], '09:00', '12:00'), row([2], '12:00', '15:00')])).toBeNull();
     expect(weeklyHoursProblem([row([1], '09:00', '12:00'), row([2], '09:00', '12:00')])).toBeNull();
     expect(weeklyHoursProblem([row([1], '09:00', '18:00'), row([1], '10:00', '19:00', '07-01')])).toBeNull();
+  });
+});
+
+describe('weeklyHoursProblems', () => {
+  it('names a problem in every row at once, for the form, leaving times that are not times to the schema', () => {
+    expect(
+      weeklyHoursProblems([
+        row([1], '14:00', '12:00'),
+        row([], '10:00', '12:00'),
+        row([2], '10:00', ''),
+        row([3], '10:00', '12:00', '-', '08-31'),
+        row([5], '09:00', '12:00'),
+        row([5], '11:00', '13:00'),
+      ]).map((p) => p.path),
+    ).toEqual([
+      [0, 'closes'],
+      [1, 'days'],
+      [3, 'seasonStart'],
+      [5, 'opens'],
+    ]);
   });
 });
 

@@ -45,27 +45,44 @@ export function isSeasonDay(value: string): boolean {
 const sameSeason = (a: WeeklyHoursRow, b: WeeklyHoursRow) =>
   a.seasonStart === b.seasonStart && a.seasonEnd === b.seasonEnd;
 
+const isTime = (value: string) => new RegExp(CLOSING_TIME_PATTERN).test(value);
+
+/** A row's own first problem: a day, times in order, a whole season of days every year has. */
+function rowProblem(row: WeeklyHoursRow, index: number): WeeklyHoursProblem | null {
+  if (row.days.length === 0) return { path: [index, 'days'], message: 'must have at least one day' };
+  // Times that are not times yet are the schema's to name.
+  if (isTime(row.opens) && isTime(row.closes) && row.closes <= row.opens) {
+    return { path: [index, 'closes'], message: 'must be after the opening time' };
+  }
+  if ((row.seasonStart === null) !== (row.seasonEnd === null)) {
+    const missing = row.seasonStart === null ? 'seasonStart' : 'seasonEnd';
+    return { path: [index, missing], message: 'is required with the other day of the season' };
+  }
+  for (const field of ['seasonStart', 'seasonEnd'] as const) {
+    const value = row[field];
+    if (value !== null && !isSeasonDay(value)) {
+      return { path: [index, field], message: 'must be a day of the year (MM-DD) that every year has' };
+    }
+  }
+  if (row.seasonStart !== null && row.seasonStart === row.seasonEnd) {
+    return { path: [index, 'seasonEnd'], message: 'must not be the first day of the season' };
+  }
+  return null;
+}
+
 /**
- * What is wrong with a week's rows (times already HH:MM), or null: a row needs a day, closes after it
- * opens, has a whole season or none, and does not overlap an earlier row of the same season on a
- * shared day. Rows of different seasons may overlap: the summer's hours replace the year's.
+ * Everything wrong with a week's rows, a problem per row at most, in their order: a row needs a day,
+ * closes after it opens, has a whole season or none, and does not overlap an earlier row of the same
+ * season on a shared day. Rows of different seasons may overlap: the summer's hours replace the
+ * year's. The form shows them all at once; the API names the first.
  */
-export function weeklyHoursProblem(rows: readonly WeeklyHoursRow[]): WeeklyHoursProblem | null {
+export function weeklyHoursProblems(rows: readonly WeeklyHoursRow[]): WeeklyHoursProblem[] {
+  const problems: WeeklyHoursProblem[] = [];
   for (const [index, row] of rows.entries()) {
-    if (row.days.length === 0) return { path: [index, 'days'], message: 'must have at least one day' };
-    if (row.closes <= row.opens) return { path: [index, 'closes'], message: 'must be after the opening time' };
-    if ((row.seasonStart === null) !== (row.seasonEnd === null)) {
-      const missing = row.seasonStart === null ? 'seasonStart' : 'seasonEnd';
-      return { path: [index, missing], message: 'is required with the other day of the season' };
-    }
-    for (const field of ['seasonStart', 'seasonEnd'] as const) {
-      const value = row[field];
-      if (value !== null && !isSeasonDay(value)) {
-        return { path: [index, field], message: 'must be a day of the year (MM-DD) that every year has' };
-      }
-    }
-    if (row.seasonStart !== null && row.seasonStart === row.seasonEnd) {
-      return { path: [index, 'seasonEnd'], message: 'must not be the first day of the season' };
+    const own = rowProblem(row, index);
+    if (own) {
+      problems.push(own);
+      continue;
     }
     const clash = rows
       .slice(0, index)
@@ -76,11 +93,15 @@ export function weeklyHoursProblem(rows: readonly WeeklyHoursRow[]): WeeklyHours
           other.opens < row.closes &&
           row.opens < other.closes,
       );
-    if (clash !== -1) {
-      return { path: [index, 'opens'], message: `must not overlap row ${clash + 1} on the same day` };
-    }
+    if (clash !== -1)
+      problems.push({ path: [index, 'opens'], message: `must not overlap row ${clash + 1} on the same day` });
   }
-  return null;
+  return problems;
+}
+
+/** The first of `weeklyHoursProblems`, or null. */
+export function weeklyHoursProblem(rows: readonly WeeklyHoursRow[]): WeeklyHoursProblem | null {
+  return weeklyHoursProblems(rows)[0] ?? null;
 }
 
 /** Each row's days once, Monday first. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORIES } from '../../../../domain/activities';
 import { todayInParis } from '../../../../domain/dates';
 import { eventDatesProblem } from '../../../../domain/event-dates';
+import { weeklyHoursProblems } from '../../../../domain/weekly-hours';
 import { LANGUAGES, type Language, NATIVE_LANGUAGE_NAMES as NATIVE_NAMES } from '../../../../domain/languages';
 import {
   ACTIVITY_FIELD_LIMITS as L,
@@ -162,7 +163,15 @@ export function ActivityForm({
     const parsed = createActivityBody.safeParse(values);
     // Whether the edition is over needs today, which the schema does not know (docs/product.md#event-dates).
     const over = parsed.success ? eventDatesProblem(parsed.data, todayInParis(new Date())) : null;
-    const issues = parsed.success ? (over ? [{ path: [over.path], message: over.message }] : []) : parsed.error.issues;
+    // The rows' rules in every row at once: the schema checks them only once each row is well formed.
+    const hours = weeklyHoursProblems(toWeeklyHours(state.weeklyHours)).map((p) => ({
+      path: ['weeklyHours', ...p.path],
+      message: p.message,
+    }));
+    const issues = [
+      ...(parsed.success ? (over ? [{ path: [over.path], message: over.message }] : []) : parsed.error.issues),
+      ...hours,
+    ];
     if (issues.length > 0) {
       const found: Errors = {};
       for (const issue of issues) {
