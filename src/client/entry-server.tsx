@@ -8,7 +8,7 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { StaticRouter } from 'react-router';
+import { Router as WouterRouter } from 'wouter';
 import type { PageRenderer, RenderedPage } from '../domain/page-render';
 import { App } from './app/app';
 import { type PageState, pageStateJson } from './app/page-state';
@@ -55,7 +55,9 @@ export const renderer: PageRenderer = {
     });
     const location = `${address.pathname}${address.search}`;
     const Router = ({ children }: { children: ReactNode }) => (
-      <StaticRouter location={location}>{children}</StaticRouter>
+      <WouterRouter ssrPath={address.pathname} ssrSearch={address.search}>
+        {children}
+      </WouterRouter>
     );
 
     return new Promise<RenderedPage>((resolve, reject) => {

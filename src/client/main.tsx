@@ -1,6 +1,5 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { Fragment, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { hydrateQueries, readPageState } from './app/page-state';
 import { preloadScreens } from './app/router';
@@ -51,7 +50,7 @@ if (state) {
   hydrateQueries(queryClient, state.queries);
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} Router={BrowserRouter} />
+      <App queryClient={queryClient} Router={Fragment} />
       <AfterHydration rendered={state.language} />
     </StrictMode>
   );
@@ -71,7 +70,7 @@ if (state) {
   void initI18n();
   createRoot(root).render(
     <StrictMode>
-      <App queryClient={queryClient} Router={BrowserRouter} />
+      <App queryClient={queryClient} Router={Fragment} />
       <AfterHydration rendered={null} />
     </StrictMode>,
   );

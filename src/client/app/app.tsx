@@ -9,8 +9,9 @@ import { AppRoutes } from './router';
 import { RouteError } from './routes/route-error';
 
 /**
- * The whole app. The browser gives it a BrowserRouter; the server, rendering one address,
- * a StaticRouter (docs/rendering.md). Each side brings its own query cache.
+ * The whole app. In the browser the router follows the address bar (wouter's default, so the
+ * browser gives a Fragment); the server, rendering one address, gives a router fixed to it
+ * (docs/rendering.md#router). Each side brings its own query cache.
  */
 export function App({
   queryClient,

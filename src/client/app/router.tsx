@@ -1,5 +1,6 @@
-import { isValidElement } from 'react';
-import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
+import type { ReactElement } from 'react';
+import { parse as parsePattern } from 'regexparam';
+import { matchRoute, Route, Switch } from 'wouter';
 import { Layout } from './layout/layout';
 import { type LazyScreen, lazyScreen } from './lazy-screen';
 
@@ -31,43 +32,50 @@ const ProviderActivityPreviewRoute = lazyScreen(() =>
 );
 const NotFoundRoute = lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundRoute));
 
-const routes = (
-  <Route element={<Layout />}>
-    <Route index element={<OverviewRoute />} />
-    <Route path="activity/:id" element={<ActivityDetailRoute />} />
-    <Route path="favorieten" element={<FavouritesRoute />} />
-    <Route path="kaart" element={<MapRoute />} />
-    <Route path="landing" element={<LandingRoute />} />
-    <Route path="login" element={<LoginRoute />} />
-    <Route path="role-selection" element={<RoleSelectionRoute />} />
-    <Route path="admin" element={<AdminRoute />} />
-    <Route path="admin/activities" element={<AdminRoute tab="activities" />} />
-    <Route path="admin/activities/:id" element={<AdminActivityRoute />} />
-    <Route path="admin/sponsorships" element={<AdminRoute tab="sponsorships" />} />
-    <Route path="admin/tags" element={<AdminTagsRoute />} />
-    <Route path="provider" element={<ProviderRoute />} />
-    <Route path="provider/bookings" element={<ProviderBookingsRoute />} />
-    <Route path="provider/sponsorship" element={<ProviderSponsorshipRoute />} />
-    <Route path="provider/activities/new" element={<ProviderActivityRoute />} />
-    <Route path="provider/activities/:id" element={<ProviderActivityRoute />} />
-    <Route path="provider/activities/:id/preview" element={<ProviderActivityPreviewRoute />} />
-    <Route path="boekingen" element={<MyBookingsRoute />} />
-    <Route path="boekingen/:id/annuleren" element={<CancelBookingRoute />} />
-    <Route path="*" element={<NotFoundRoute />} />
-  </Route>
-);
+/** The screens by address, the first that matches wins (docs/rendering.md#router). */
+const ROUTES: [path: string, screen: ReactElement][] = [
+  ['/', <OverviewRoute />],
+  ['/activity/:id', <ActivityDetailRoute />],
+  ['/favorieten', <FavouritesRoute />],
+  ['/kaart', <MapRoute />],
+  ['/landing', <LandingRoute />],
+  ['/login', <LoginRoute />],
+  ['/role-selection', <RoleSelectionRoute />],
+  ['/admin', <AdminRoute />],
+  ['/admin/activities', <AdminRoute tab="activities" />],
+  ['/admin/activities/:id', <AdminActivityRoute />],
+  ['/admin/sponsorships', <AdminRoute tab="sponsorships" />],
+  ['/admin/tags', <AdminTagsRoute />],
+  ['/provider', <ProviderRoute />],
+  ['/provider/bookings', <ProviderBookingsRoute />],
+  ['/provider/sponsorship', <ProviderSponsorshipRoute />],
+  ['/provider/activities/new', <ProviderActivityRoute />],
+  ['/provider/activities/:id', <ProviderActivityRoute />],
+  ['/provider/activities/:id/preview', <ProviderActivityPreviewRoute />],
+  ['/boekingen', <MyBookingsRoute />],
+  ['/boekingen/:id/annuleren', <CancelBookingRoute />],
+];
 
 export function AppRoutes() {
-  return <Routes>{routes}</Routes>;
+  return (
+    <Layout>
+      <Switch>
+        {ROUTES.map(([path, screen]) => (
+          <Route key={path} path={path}>
+            {screen}
+          </Route>
+        ))}
+        <Route>
+          <NotFoundRoute />
+        </Route>
+      </Switch>
+    </Layout>
+  );
 }
 
-/** Loads the chunks of the screens `pathname` shows (docs/rendering.md#hydration). */
+/** Loads the chunk of the screen `pathname` shows (docs/rendering.md#hydration). */
 export async function preloadScreens(pathname: string): Promise<void> {
-  const matches = matchRoutes(createRoutesFromElements(routes), pathname) ?? [];
-  await Promise.all(
-    matches.map(({ route }) => {
-      const screen = isValidElement(route.element) ? route.element.type : null;
-      return typeof screen === 'function' && 'preload' in screen ? (screen as LazyScreen<object>).preload() : undefined;
-    }),
-  );
+  const found = ROUTES.find(([path]) => matchRoute(parsePattern, path, pathname)[0]);
+  const screen: unknown = (found?.[1] ?? <NotFoundRoute />).type;
+  if (typeof screen === 'function' && 'preload' in screen) await (screen as LazyScreen<object>).preload();
 }

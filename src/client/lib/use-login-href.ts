@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useCurrentLocation } from './navigation';
 import { loginPath } from '../../domain/return-path';
 
 /** Pages a login should not come back to: the login portal itself and the role choice. */
@@ -6,6 +6,6 @@ const NO_RETURN = ['/login', '/role-selection'];
 
 /** The login link for this page: after logging in, the visitor comes back here. */
 export function useLoginHref(): string {
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useCurrentLocation();
   return NO_RETURN.includes(pathname) ? loginPath() : loginPath(pathname + search);
 }

@@ -3,7 +3,8 @@ import { render } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { FavouritesProvider } from '../features/favourites/favourites-provider';
 import { NAMESPACES } from '../i18n';
 import { createQueryClient } from '../lib/query-client';
@@ -40,7 +41,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', lng = 'nl' 
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <FavouritesProvider>
-          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+          <Router {...memoryLocation({ path: route })}>{ui}</Router>
         </FavouritesProvider>
       </QueryClientProvider>
     </I18nextProvider>,

@@ -1,7 +1,9 @@
 import { Heart, Home, Map as MapIcon, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
+import { useNavigate } from '../../lib/navigation';
 import { focusSearch } from './focus-search';
 
 const itemClass = (active: boolean) =>
@@ -9,6 +11,17 @@ const itemClass = (active: boolean) =>
     'flex h-full flex-col items-center justify-center gap-1 text-xs font-medium transition-colors',
     active ? 'text-terracotta-700' : 'text-ink-600 hover:text-ink-900',
   );
+
+/** A link of the bar, marked as the current page where it is. */
+function NavItem({ to, children }: { to: string; children: ReactNode }) {
+  const [pathname] = useLocation();
+  const active = pathname === to;
+  return (
+    <Link to={to} aria-current={active ? 'page' : undefined} className={itemClass(active)}>
+      {children}
+    </Link>
+  );
+}
 
 /** Below the large breakpoint: Home, Search, Map, Favourites (docs/product.md#screens). */
 export function BottomNav() {
@@ -21,10 +34,10 @@ export function BottomNav() {
     >
       <ul className="grid h-16 grid-cols-4">
         <li>
-          <NavLink to="/" end className={({ isActive }) => itemClass(isActive)}>
+          <NavItem to="/">
             <Home aria-hidden className="h-5 w-5" />
             {t('nav.home')}
-          </NavLink>
+          </NavItem>
         </li>
         <li>
           <button type="button" className={cn(itemClass(false), 'w-full')} onClick={() => focusSearch(navigate)}>
@@ -33,16 +46,16 @@ export function BottomNav() {
           </button>
         </li>
         <li>
-          <NavLink to="/kaart" className={({ isActive }) => itemClass(isActive)}>
+          <NavItem to="/kaart">
             <MapIcon aria-hidden className="h-5 w-5" />
             {t('nav.map')}
-          </NavLink>
+          </NavItem>
         </li>
         <li>
-          <NavLink to="/favorieten" className={({ isActive }) => itemClass(isActive)}>
+          <NavItem to="/favorieten">
             <Heart aria-hidden className="h-5 w-5" />
             {t('nav.favourites')}
-          </NavLink>
+          </NavItem>
         </li>
       </ul>
     </nav>

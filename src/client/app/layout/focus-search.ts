@@ -1,4 +1,4 @@
-import type { NavigateFunction } from 'react-router';
+import type { NavigateFunction } from '../../lib/navigation';
 import { FOCUS_SEARCH_STATE } from '../../features/search/components/search-box';
 
 /**

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { useNavigate, useNavigationType } from '../../lib/navigation';
 import { useAuthUser } from '../../features/auth/api/auth-user';
 import { PageSpinner } from '../page-spinner';
 import { BottomNav } from './bottom-nav';
@@ -24,7 +25,7 @@ const CookieBanner = deferred(() =>
  */
 function RoleChoiceFirst() {
   const { data: user } = useAuthUser();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const navigate = useNavigate();
   const mustChooseRole = user !== undefined && user !== null && !user.roleChosen;
   useEffect(() => {
@@ -33,9 +34,10 @@ function RoleChoiceFirst() {
   return null;
 }
 
-export function Layout() {
+/** The page around every screen: header, main, footer, the bars and banners. */
+export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const [pathname] = useLocation();
   const navigationType = useNavigationType();
   usePageTitle();
   // Load the namespaces every screen uses alongside the shell.
@@ -44,13 +46,13 @@ export function Layout() {
   // A new page starts at the top, with focus on it for screen readers and keyboard users.
   // Only a change of path counts: changing filters (the query) keeps scroll and focus, and
   // back/forward (POP) leaves the scroll to the browser's own restoration.
-  const lastPath = useRef(location.pathname);
+  const lastPath = useRef(pathname);
   useEffect(() => {
-    if (lastPath.current === location.pathname) return;
-    lastPath.current = location.pathname;
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
     if (navigationType !== 'POP') window.scrollTo(0, 0);
     document.getElementById('main')?.focus({ preventScroll: true });
-  }, [location.pathname, navigationType]);
+  }, [pathname, navigationType]);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -65,7 +67,7 @@ export function Layout() {
       <OfflineNotice />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<PageSpinner />}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <Footer />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { pageTitle, targetOf } from '../../../domain/pages';
 import { useLanguage } from '../../i18n/use-language';
 
@@ -8,7 +8,7 @@ import { useLanguage } from '../../i18n/use-language';
  * first load (docs/seo.md#titles). The detail page names its activity once it is loaded.
  */
 export function usePageTitle(activityName?: string) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const language = useLanguage();
   useEffect(() => {
     const target = targetOf(pathname);

@@ -1,6 +1,6 @@
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'wouter';
 import { mayMoveBooking } from '../../../domain/booking-rules';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';

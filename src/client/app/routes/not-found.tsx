@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 
 export function NotFoundRoute() {

@@ -1,7 +1,8 @@
 import { AlertCircle, LayoutGrid, List, Loader2, MapPin, SearchX } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
+import { useNavigate } from '../../lib/navigation';
 import type { CategoryFilter } from '../../../domain/activities';
 import { Button } from '../../components/ui/button';
 import { useActivities, useAllActivities } from '../../features/activities/api/get-activities';

@@ -1,6 +1,6 @@
 import { Eye, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useOwnActivity } from '../../features/provider/api/provider-activities';

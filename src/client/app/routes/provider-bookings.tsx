@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { BookingStatus } from '../../../domain/bookings';
 import { Input } from '../../components/ui/input';
 import { PagedRows } from '../../components/ui/paged-rows';

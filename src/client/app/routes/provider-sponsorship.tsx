@@ -1,6 +1,6 @@
 import { CheckCircle2, Info, Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { isApprovedProvider, principalOfUser } from '../../../domain/policies';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';

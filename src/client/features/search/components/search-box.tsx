@@ -1,10 +1,10 @@
 import { Loader2, MapPin, Search, Sparkles, Tag, TrendingUp } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { SUGGESTION_MIN_LENGTH } from '../../../../domain/search';
 import type { Suggestion } from '../../../../domain/suggestions';
 import { useLanguage } from '../../../i18n/use-language';
+import { useCurrentLocation } from '../../../lib/navigation';
 import { cn } from '../../../lib/cn';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSuggestions } from '../api/get-suggestions';
@@ -51,8 +51,8 @@ export function SearchBox({ value, onSearch, onSelectActivity }: SearchBoxProps)
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
   // Asked to take focus (a Search button): do it once this box is on the page.
-  const location = useLocation();
-  const focusRequest = (location.state as Record<string, unknown> | null)?.[FOCUS_SEARCH_STATE];
+  const { state } = useCurrentLocation();
+  const focusRequest = (state as Record<string, unknown> | null)?.[FOCUS_SEARCH_STATE];
   useEffect(() => {
     if (!focusRequest) return;
     let focusTimer: ReturnType<typeof setTimeout> | undefined;
