@@ -66,9 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Header />
       <OfflineNotice />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<PageSpinner />}>
-          {children}
-        </Suspense>
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
       </main>
       <Footer />
       <BottomNav />
