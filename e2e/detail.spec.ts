@@ -126,3 +126,33 @@ test.describe('detail page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Activiteit niet gevonden' })).toBeVisible();
   });
 });
+
+test.describe('moving between pages (docs/rendering.md#router)', () => {
+  test('a new page starts at the top with focus on it; back and the Terug button return to the overview where it was', async ({
+    page,
+  }) => {
+    await openOverview(page);
+    const ninth = overview.cards(page).nth(8);
+    await ninth.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    const name = (await ninth.textContent()) ?? '';
+    await ninth.getByRole('link').click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByRole('main')).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // Back (a POP): the layout leaves the scroll to the browser, which puts the overview back.
+    await page.goBack();
+    await expect(page).toHaveURL('/');
+    await expect(overview.cards(page).nth(8)).toHaveText(name);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+
+    await page.goForward();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await page.getByRole('button', { name: 'Terug' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(overview.cards(page).first()).toBeVisible();
+  });
+});

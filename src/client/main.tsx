@@ -1,4 +1,5 @@
-import { Fragment, StrictMode, startTransition, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { Router } from 'wouter';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { hydrateQueries, readPageState } from './app/page-state';
@@ -6,6 +7,7 @@ import { preloadScreens } from './app/router';
 import { i18n, initI18n, keptLanguageOverriding, type InitialTexts } from './i18n';
 import { isLanguage, LOCALES } from '../domain/languages';
 import { createQueryClient } from './lib/query-client';
+import { useTransitionLocation, useTransitionSearch } from './lib/navigation';
 import { registerServiceWorker } from './lib/service-worker';
 import { warmLocaleData } from './lib/warm-intl';
 import './styles.css';
@@ -20,6 +22,13 @@ const localeData = warmLocaleData(LOCALES[isLanguage(pageLanguage) ? pageLanguag
 const LOCALE_DATA_WAIT_MS = 200;
 
 registerServiceWorker();
+
+/** The browser's router: the address bar, followed in transitions (docs/rendering.md#router). */
+const BrowserRouter = ({ children }: { children: ReactNode }) => (
+  <Router hook={useTransitionLocation} searchHook={useTransitionSearch}>
+    {children}
+  </Router>
+);
 const queryClient = createQueryClient();
 
 /**
@@ -50,7 +59,7 @@ if (state) {
   hydrateQueries(queryClient, state.queries);
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} Router={Fragment} />
+      <App queryClient={queryClient} Router={BrowserRouter} />
       <AfterHydration rendered={state.language} />
     </StrictMode>
   );
@@ -70,7 +79,7 @@ if (state) {
   void initI18n();
   createRoot(root).render(
     <StrictMode>
-      <App queryClient={queryClient} Router={Fragment} />
+      <App queryClient={queryClient} Router={BrowserRouter} />
       <AfterHydration rendered={null} />
     </StrictMode>,
   );

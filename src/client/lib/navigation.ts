@@ -1,12 +1,46 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useHistoryState } from 'wouter/use-browser-location';
+import { navigate as browserNavigate, useHistoryState } from 'wouter/use-browser-location';
 
 /**
  * What the app needs of its router beyond wouter's own hooks (docs/rendering.md#router): a navigate
  * that also goes back, the location with its search and state, and how the last navigation came
  * about. wouter is the router: about 2 KB where React Router took 13 KB of the overview's scripts.
  */
+
+// The address bar's changes: back/forward, and wouter's own pushState and replaceState events.
+const ADDRESS_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
+
+/** Follows one part of the address, updating it as a React transition (docs/rendering.md#router). */
+function useAddressPart(read: () => string, onServer: string | undefined): string {
+  const [value, setValue] = useState(() => (typeof window === 'undefined' ? (onServer ?? '') : read()));
+  useEffect(() => {
+    const update = () => startTransition(() => setValue(read()));
+    // A change between this component's render and now is not missed.
+    update();
+    for (const event of ADDRESS_EVENTS) window.addEventListener(event, update);
+    return () => {
+      for (const event of ADDRESS_EVENTS) window.removeEventListener(event, update);
+    };
+  }, [read]);
+  return value;
+}
+
+const readPath = () => window.location.pathname;
+const readSearch = () => window.location.search;
+
+/**
+ * The browser's location for wouter, with every change rendered as a transition, as React Router
+ * did: the page on screen stays until the next screen is ready (its chunk loaded), and back/forward
+ * finds the page it left, so the browser can put its scroll back.
+ */
+export function useTransitionLocation(options: { ssrPath?: string } = {}): [string, typeof browserNavigate] {
+  return [useAddressPart(readPath, options.ssrPath), browserNavigate];
+}
+/** The query, in the same way (wouter's `searchHook`). */
+export function useTransitionSearch(options: { ssrSearch?: string } = {}): string {
+  return useAddressPart(readSearch, options.ssrSearch);
+}
 
 export type NavigateOptions = { replace?: boolean; state?: unknown };
 export type NavigateFunction = (to: string | number, options?: NavigateOptions) => void;
