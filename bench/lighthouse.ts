@@ -103,7 +103,7 @@ try {
   for (const { page, report } of [{ page: 'bare page (ceiling)', report: ceiling }, ...rows]) {
     const lcp = ms(report, 'largest-contentful-paint');
     console.info(
-      `| ${page} | ${score(report, 'performance')} | ${score(report, 'accessibility')} | ${score(report, 'best-practices')} | ${score(report, 'seo')} | ${(ms(report, 'first-contentful-paint') / 1000).toFixed(1)} s | ${(lcp / 1000).toFixed(1)} s | ${(lcp / ceilingLcp).toFixed(2)}x | ${Math.round(ms(report, 'total-blocking-time'))} ms | ${ms(report, 'cumulative-layout-shift').toFixed(3)} |`,
+      `| ${page} | ${score(report, 'performance')} | ${score(report, 'accessibility')} | ${score(report, 'best-practices')} | ${score(report, 'seo')} | ${(ms(report, 'first-contentful-paint') / 1000).toFixed(2)} s | ${(lcp / 1000).toFixed(2)} s | ${(lcp / ceilingLcp).toFixed(2)}x | ${Math.round(ms(report, 'total-blocking-time'))} ms | ${ms(report, 'cumulative-layout-shift').toFixed(3)} |`,
     );
   }
   for (const { page, report } of rows) {
