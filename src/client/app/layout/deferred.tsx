@@ -1,7 +1,10 @@
-import { type ComponentType, lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, startTransition, Suspense, useEffect, useState } from 'react';
 
-/** Mounts a component once the browser is idle after load: it stays off the critical path. */
-export function deferred(load: () => Promise<{ default: ComponentType }>) {
+/**
+ * Mounts a component once the browser is idle after load: it stays off the critical path. Until
+ * then (and on the server) the placeholder stands in for it, if it has one.
+ */
+export function deferred(load: () => Promise<{ default: ComponentType }>, placeholder: ReactNode = null) {
   const Component = lazy(load);
   return function Deferred() {
     const [ready, setReady] = useState(false);
@@ -16,9 +19,11 @@ export function deferred(load: () => Promise<{ default: ComponentType }>) {
       return () => clearTimeout(timer);
     }, []);
     return ready ? (
-      <Suspense fallback={null}>
+      <Suspense fallback={placeholder}>
         <Component />
       </Suspense>
-    ) : null;
+    ) : (
+      placeholder
+    );
   };
 }

@@ -7,9 +7,16 @@ import { BRAND } from '../../../domain/brand';
 import { useSessionUser } from '../../features/auth/api/auth-user';
 import { useFavorites } from '../../features/favourites/favourites-provider';
 import { LanguageSelect } from '../../features/language/language-select';
-import { WeatherBox } from '../../features/weather/components/weather-box';
+import { WeatherBoxPlaceholder } from '../../features/weather/components/weather-box-placeholder';
 import { useLoginHref } from '../../lib/use-login-href';
+import { deferred } from './deferred';
 import { focusSearch } from './focus-search';
+
+// The weather is not needed to use the page: its code comes when the browser is idle.
+const WeatherBox = deferred(
+  () => import('../../features/weather/components/weather-box').then((m) => ({ default: m.WeatherBox })),
+  <WeatherBoxPlaceholder />,
+);
 
 // Only logged-in users load the menu's code.
 const ProfileMenu = lazy(() => import('../../features/auth/components/profile-menu'));
