@@ -98,7 +98,13 @@ export interface ApiActivity {
   tags: string[];
   sponsorLevel: number;
   eventStart: string | null;
-  weeklyHours: { days: number[]; opens: string; closes: string; seasonStart: string | null }[];
+  weeklyHours: {
+    days: number[];
+    opens: string;
+    closes: string;
+    seasonStart: string | null;
+    seasonEnd: string | null;
+  }[];
   eventEnd: string | null;
 }
 

@@ -219,12 +219,16 @@ test('weekly hours are rows of days and times, checked row by row before sending
   const add = hours.getByRole('button', { name: 'Tijden toevoegen' });
   await add.click();
   const first = hours.getByRole('group', { name: 'Tijden 1' });
-  for (const day of ['ma', 'di', 'wo', 'do', 'vr']) await first.getByLabel(day, { exact: true }).check();
+  // A new row takes focus on its first day; days are read in full ("ma" on screen).
+  await expect(first.getByRole('checkbox', { name: 'maandag', exact: true })).toBeFocused();
+  for (const day of ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag']) {
+    await first.getByRole('checkbox', { name: day, exact: true }).check();
+  }
   await first.getByLabel('Open vanaf').fill('14:00');
   await first.getByLabel(/^Open tot/).fill('12:00');
   await add.click();
   const second = hours.getByRole('group', { name: 'Tijden 2' });
-  await second.getByLabel('za', { exact: true }).check();
+  await second.getByRole('checkbox', { name: 'zaterdag', exact: true }).check();
   await second.getByLabel('Open vanaf').fill('10:00');
   await second.getByLabel(/^Open tot/).fill('00:00');
   await second.getByLabel('Alleen in een seizoen (elk jaar)').check();

@@ -130,7 +130,6 @@ export const positionQuery = z
 
 export const languageQuery = z.strictObject({ lng: languageParam.optional() });
 
-/** An activity as the public API shows it: public fields only, localized. */
 /** One row of an activity's structured opening hours, as the API gives it (docs/product.md#weekly-hours). */
 export const weeklyHoursSchema = z.object({
   days: z.array(z.number().int().min(1).max(7)).describe('ISO weekdays, Monday (1) first'),
@@ -140,6 +139,7 @@ export const weeklyHoursSchema = z.object({
   seasonEnd: z.string().nullable().describe('MM-DD: last day of that season'),
 });
 
+/** An activity as the public API shows it: public fields only, localized. */
 export const activitySchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -3,6 +3,7 @@ import {
   bySeason,
   isSeasonDay,
   normaliseDays,
+  seasonDays,
   seasonRun,
   type WeeklyHoursRow,
   weeklyHoursProblem,
@@ -94,6 +95,32 @@ describe('season days and runs', () => {
     expect(seasonRun('11-15', '02-15', '2027-01-10')).toEqual({ start: '2026-11-15', end: '2027-02-15' });
     expect(seasonRun('11-15', '02-15', '2026-11-24')).toEqual({ start: '2026-11-15', end: '2027-02-15' });
     expect(seasonRun('11-15', '02-15', '2027-03-01')).toEqual({ start: '2027-11-15', end: '2028-02-15' });
+  });
+
+  it('splits a season around a shorter one within it, whose rows replace its rows there', () => {
+    const abbey = [
+      row([1], '14:00', '18:00', '03-25', '10-31'),
+      row([1], '10:00', '13:00', '07-01', '08-31'),
+      row([2], '09:00', '12:00'),
+    ];
+    expect(seasonDays(abbey, '2026-11-24')).toEqual(
+      new Map([
+        [
+          '03-25/10-31',
+          [
+            { start: '2027-03-25', end: '2027-06-30' },
+            { start: '2027-09-01', end: '2027-10-31' },
+          ],
+        ],
+        ['07-01/08-31', [{ start: '2027-07-01', end: '2027-08-31' }]],
+      ]),
+    );
+    // In August the long season's run is the one going on, its part before the summer over.
+    expect(seasonDays(abbey, '2026-08-10').get('03-25/10-31')).toEqual([{ start: '2026-09-01', end: '2026-10-31' }]);
+    expect(seasonDays(abbey, '2026-08-10').get('07-01/08-31')).toEqual([{ start: '2026-07-01', end: '2026-08-31' }]);
+    // Over New Year, and a season that starts on the same day as the one around it.
+    const winter = [row([6], '10:00', '16:00', '11-01', '03-31'), row([6], '10:00', '12:00', '11-01', '11-30')];
+    expect(seasonDays(winter, '2026-11-24').get('11-01/03-31')).toEqual([{ start: '2026-12-01', end: '2027-03-31' }]);
   });
 
   it('groups rows by season, the all-year rows first, and orders days from Monday', () => {

@@ -45,13 +45,14 @@ export function isSeasonDay(value: string): boolean {
 const sameSeason = (a: WeeklyHoursRow, b: WeeklyHoursRow) =>
   a.seasonStart === b.seasonStart && a.seasonEnd === b.seasonEnd;
 
-const isTime = (value: string) => new RegExp(CLOSING_TIME_PATTERN).test(value);
+const isOpening = (value: string) => new RegExp(TIME_PATTERN).test(value);
+const isClosing = (value: string) => new RegExp(CLOSING_TIME_PATTERN).test(value);
 
 /** A row's own first problem: a day, times in order, a whole season of days every year has. */
 function rowProblem(row: WeeklyHoursRow, index: number): WeeklyHoursProblem | null {
   if (row.days.length === 0) return { path: [index, 'days'], message: 'must have at least one day' };
   // Times that are not times yet are the schema's to name.
-  if (isTime(row.opens) && isTime(row.closes) && row.closes <= row.opens) {
+  if (isOpening(row.opens) && isClosing(row.closes) && row.closes <= row.opens) {
     return { path: [index, 'closes'], message: 'must be after the opening time' };
   }
   if ((row.seasonStart === null) !== (row.seasonEnd === null)) {
@@ -123,6 +124,58 @@ export function seasonRun(seasonStart: string, seasonEnd: string, today: string)
   }
   // Not reached: the run starting next year always ends after today.
   return { start: `${year + 1}-${seasonStart}`, end: `${wraps ? year + 2 : year + 1}-${seasonEnd}` };
+}
+
+const DAY_MS = 86_400_000;
+const shiftDay = (day: string, by: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + by * DAY_MS).toISOString().slice(0, 10);
+const runDays = (run: { start: string; end: string }) =>
+  (Date.parse(`${run.end}T00:00:00Z`) - Date.parse(`${run.start}T00:00:00Z`)) / DAY_MS + 1;
+
+/** A season's key: its first and last day. */
+export const seasonKey = (row: Pick<WeeklyHoursRow, 'seasonStart' | 'seasonEnd'>) =>
+  `${row.seasonStart}/${row.seasonEnd}`;
+
+/**
+ * The days (YYYY-MM-DD, first and last) on which each season's rows hold, by `seasonKey`: the
+ * season's run that goes on or comes next on `today`, less the runs of shorter seasons that lie
+ * within it, whose rows replace its rows there (July and August within 25 March to 31 October give
+ * 25 March to 30 June and 1 September to 31 October), and less what has passed.
+ */
+export function seasonDays(
+  rows: readonly WeeklyHoursRow[],
+  today: string,
+): Map<string, { start: string; end: string }[]> {
+  const seasons = new Map<string, { start: string; end: string }>();
+  for (const row of rows) {
+    if (row.seasonStart !== null && row.seasonEnd !== null) {
+      seasons.set(seasonKey(row), { start: row.seasonStart, end: row.seasonEnd });
+    }
+  }
+  const days = new Map<string, { start: string; end: string }[]>();
+  for (const [key, season] of seasons) {
+    const run = seasonRun(season.start, season.end, today);
+    let pieces = [run];
+    for (const [otherKey, other] of seasons) {
+      if (otherKey === key) continue;
+      const inner = seasonRun(other.start, other.end, run.start);
+      if (inner.start < run.start || inner.end > run.end || runDays(inner) >= runDays(run)) continue;
+      pieces = pieces.flatMap((piece) =>
+        inner.end < piece.start || inner.start > piece.end
+          ? [piece]
+          : [
+              { start: piece.start, end: shiftDay(inner.start, -1) },
+              { start: shiftDay(inner.end, 1), end: piece.end },
+            ].filter((part) => part.start <= part.end),
+      );
+    }
+    // A part of the run that has passed is left out.
+    days.set(
+      key,
+      pieces.filter((piece) => piece.end >= today),
+    );
+  }
+  return days;
 }
 
 /** The rows grouped by season, the all-year rows first, each group in the order the provider gave. */

@@ -9,9 +9,9 @@ import { AppRoutes } from './router';
 import { RouteError } from './routes/route-error';
 
 /**
- * The whole app. In the browser the router follows the address bar (wouter's default, so the
- * browser gives a Fragment); the server, rendering one address, gives a router fixed to it
- * (docs/rendering.md#router). Each side brings its own query cache.
+ * The whole app. The browser gives it a router that follows the address bar in transitions
+ * (main.tsx, docs/rendering.md#router); the server, rendering one address, a router fixed to it.
+ * Each side brings its own query cache.
  */
 export function App({
   queryClient,

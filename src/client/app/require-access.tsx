@@ -1,7 +1,7 @@
 import { LogIn, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../lib/navigation';
 import { type AccessLevel, allows, principalOfUser } from '../../domain/policies';
 import { Button } from '../components/ui/button';
 import { useAuthUser } from '../features/auth/api/auth-user';

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../lib/navigation';
 import type { AuthUser } from '../../domain/auth';
 import { type SponsorPlan, SPONSOR_PLANS } from '../../domain/plans';
 import { isAdmin, isProvider, mayChooseRole, principalOfUser } from '../../domain/policies';

@@ -110,3 +110,10 @@ const monthNames = cached((locale) => new Intl.DateTimeFormat(locale, { month: '
 export function formatMonth(month: number, language: Language): string {
   return monthNames(language).format(new Date(Date.UTC(2001, month - 1, 1)));
 }
+
+const weekdayLongNames = cached((locale) => new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }));
+
+/** A weekday (1 is Monday) in full: "maandag". */
+export function formatWeekdayLong(day: number, language: Language): string {
+  return weekdayLongNames(language).format(new Date(Date.UTC(2001, 0, day)));
+}

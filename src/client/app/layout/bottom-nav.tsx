@@ -1,9 +1,9 @@
 import { Heart, Home, Map as MapIcon, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
-import { useNavigate } from '../../lib/navigation';
+import { useNavigate, Link } from '../../lib/navigation';
 import { focusSearch } from './focus-search';
 
 const itemClass = (active: boolean) =>
@@ -15,7 +15,8 @@ const itemClass = (active: boolean) =>
 /** A link of the bar, marked as the current page where it is. */
 function NavItem({ to, children }: { to: string; children: ReactNode }) {
   const [pathname] = useLocation();
-  const active = pathname === to;
+  // "/kaart/" is the map page too.
+  const active = pathname.replace(/(.)\/+$/, '$1') === to;
   return (
     <Link to={to} aria-current={active ? 'page' : undefined} className={itemClass(active)}>
       {children}

@@ -1,6 +1,6 @@
 import { Mail, MapPinned, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../../lib/navigation';
 import { CATEGORIES } from '../../../domain/activities';
 import { BRAND } from '../../../domain/brand';
 import { useClientConfig } from '../../lib/client-config';

@@ -1,8 +1,7 @@
 import { Heart, LogIn, MapPinned, Search } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { useNavigate } from '../../lib/navigation';
+import { useNavigate, Link } from '../../lib/navigation';
 import { BRAND } from '../../../domain/brand';
 import { useSessionUser } from '../../features/auth/api/auth-user';
 import { useFavorites } from '../../features/favourites/favourites-provider';

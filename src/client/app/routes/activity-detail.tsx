@@ -13,8 +13,8 @@ import {
 } from 'lucide-react';
 import { type ComponentProps, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'wouter';
-import { useNavigate } from '../../lib/navigation';
+import { useParams } from 'wouter';
+import { useNavigate, Link, useSearchParams } from '../../lib/navigation';
 import { type Activity, CATEGORIES } from '../../../domain/activities';
 import { todayInParis } from '../../../domain/dates';
 import { upcomingEdition } from '../../../domain/event-dates';

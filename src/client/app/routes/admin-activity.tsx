@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'wouter';
+import { Link } from '../../lib/navigation';
+import { useParams } from 'wouter';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { useAdminActivity, useAdminUpdateActivity } from '../../features/admin/api/admin-api';

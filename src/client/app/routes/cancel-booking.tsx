@@ -1,6 +1,7 @@
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'wouter';
+import { Link, useSearchParams } from '../../lib/navigation';
+import { useParams } from 'wouter';
 import { mayMoveBooking } from '../../../domain/booking-rules';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { Heart, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../../lib/navigation';
 import type { Activity } from '../../../domain/activities';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';

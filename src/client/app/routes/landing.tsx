@@ -1,6 +1,6 @@
 import { Compass, LogIn, Mountain, PartyPopper, ShoppingBasket, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
 import { SponsorPlans } from '../sponsor-plans';
 

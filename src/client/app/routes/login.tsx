@@ -1,7 +1,6 @@
 import { AlertCircle, Compass, KeyRound, LayoutDashboard, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'wouter';
-import { useNavigate } from '../../lib/navigation';
+import { useNavigate, Link, useSearchParams } from '../../lib/navigation';
 import type { DemoAccount } from '../../../domain/auth';
 import { isReturnPath, loginPath } from '../../../domain/return-path';
 import { Button } from '../../components/ui/button';

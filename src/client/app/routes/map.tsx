@@ -1,7 +1,7 @@
 import { Eye, MapPin, PartyPopper, ShoppingBasket, Trophy } from 'lucide-react';
 import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'wouter';
+import { useSearchParams } from '../../lib/navigation';
 import { CATEGORY_COLORS, type CategoryFilter, type Stats } from '../../../domain/activities';
 import { LIMOUX, MAP_START_ZOOM, nearestTowns } from '../../../domain/geo';
 import { Skeleton } from '../../components/ui/skeleton';

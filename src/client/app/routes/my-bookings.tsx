@@ -1,7 +1,7 @@
 import { CalendarX2, Compass } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../../lib/navigation';
 import type { Booking } from '../../../domain/bookings';
 import { mayMoveBooking } from '../../../domain/booking-rules';
 import { Button } from '../../components/ui/button';

@@ -1,8 +1,7 @@
 import { AlertCircle, LayoutGrid, List, Loader2, MapPin, SearchX } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'wouter';
-import { useNavigate } from '../../lib/navigation';
+import { useNavigate, useSearchParams } from '../../lib/navigation';
 import type { CategoryFilter } from '../../../domain/activities';
 import { Button } from '../../components/ui/button';
 import { useActivities, useAllActivities } from '../../features/activities/api/get-activities';

@@ -1,6 +1,7 @@
 import { Eye, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'wouter';
+import { Link } from '../../lib/navigation';
+import { useParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useOwnActivity } from '../../features/provider/api/provider-activities';

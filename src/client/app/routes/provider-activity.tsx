@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'wouter';
-import { useNavigate } from '../../lib/navigation';
+import { useParams } from 'wouter';
+import { useNavigate, Link } from '../../lib/navigation';
 import { isApprovedProvider, principalOfUser } from '../../../domain/policies';
 import type { ActivityFormValues, ProviderActivity } from '../../../domain/provider-activities';
 import { Skeleton } from '../../components/ui/skeleton';

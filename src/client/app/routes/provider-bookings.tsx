@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../../lib/navigation';
 import type { BookingStatus } from '../../../domain/bookings';
 import { Input } from '../../components/ui/input';
 import { PagedRows } from '../../components/ui/paged-rows';

@@ -1,6 +1,6 @@
 import { CheckCircle2, Info, Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'wouter';
+import { Link, useSearchParams } from '../../lib/navigation';
 import { isApprovedProvider, principalOfUser } from '../../../domain/policies';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';

@@ -1,6 +1,6 @@
 import { CalendarCheck, Crown, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../../lib/navigation';
 import { isApprovedProvider, principalOfUser } from '../../../domain/policies';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';

@@ -1,8 +1,7 @@
 import { Clock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { useNavigate } from '../../lib/navigation';
+import { useNavigate, Link } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
 import { useAuthUser } from '../../features/auth/api/auth-user';
 import { RoleSelectionForm } from '../../features/auth/components/role-selection-form';

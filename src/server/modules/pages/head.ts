@@ -1,7 +1,7 @@
 import { CATEGORIES, type Activity } from '../../../domain/activities.js';
 import { todayInParis } from '../../../domain/dates.js';
 import { upcomingEdition } from '../../../domain/event-dates.js';
-import { seasonRun, type WeeklyHoursRow } from '../../../domain/weekly-hours.js';
+import { seasonDays, seasonKey, type WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import { jsonForScript } from '../../../domain/page-render.js';
 import { type PageTarget, pageTitle, PAGE_TITLES, SITE_NAME } from '../../../domain/pages.js';
@@ -132,23 +132,23 @@ function describedAs(
 const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /**
- * Structured opening hours as schema.org has them (docs/product.md#weekly-hours): a season's rows hold
- * from the first to the last day of its run that goes on or comes next on `today`.
+ * Structured opening hours as schema.org has them (docs/product.md#weekly-hours): a row of a season
+ * once for each stretch of days its season holds from `today` on (`seasonDays`: a shorter season
+ * within it takes its days), a row of all year once, without dates.
  */
-function openingHoursLd(row: WeeklyHoursRow, today: string): Record<string, unknown> {
-  const spec: Record<string, unknown> = {
-    '@type': 'OpeningHoursSpecification',
-    dayOfWeek: row.days.map((day) => `https://schema.org/${SCHEMA_DAYS[day - 1]}`),
-    opens: row.opens,
-    // schema.org writes midnight at the end of a day as 23:59:59.
-    closes: row.closes === '24:00' ? '23:59:59' : row.closes,
-  };
-  if (row.seasonStart !== null && row.seasonEnd !== null) {
-    const run = seasonRun(row.seasonStart, row.seasonEnd, today);
-    spec.validFrom = run.start;
-    spec.validThrough = run.end;
-  }
-  return spec;
+function openingHoursLd(rows: readonly WeeklyHoursRow[], today: string): Record<string, unknown>[] {
+  const days = seasonDays(rows, today);
+  return rows.flatMap((row) => {
+    const spec = {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: row.days.map((day) => `https://schema.org/${SCHEMA_DAYS[day - 1]}`),
+      opens: row.opens,
+      // schema.org writes midnight at the end of a day as 23:59:59.
+      closes: row.closes === '24:00' ? '23:59:59' : row.closes,
+    };
+    if (row.seasonStart === null) return [spec];
+    return (days.get(seasonKey(row)) ?? []).map((run) => ({ ...spec, validFrom: run.start, validThrough: run.end }));
+  });
 }
 
 /**
@@ -168,9 +168,8 @@ export function activityLd(
     address: postalAddress(activity),
     geo: geoOf(activity),
   };
-  if (activity.weeklyHours.length > 0) {
-    ld.openingHoursSpecification = activity.weeklyHours.map((row) => openingHoursLd(row, today));
-  }
+  const hours = openingHoursLd(activity.weeklyHours, today);
+  if (hours.length > 0) ld.openingHoursSpecification = hours;
   if (activity.contactPhone) ld.telephone = activity.contactPhone;
   if (activity.website) ld.sameAs = [activity.website];
   if (activity.reviewCount > 0 && activity.rating > 0) {

@@ -277,28 +277,39 @@ describe('the head of each public page, before any script runs', () => {
     expect(past.map((ld) => ld['@type'])).toEqual([['TouristAttraction', 'LocalBusiness'], 'BreadcrumbList']);
   });
 
-  it("gives structured hours as OpeningHoursSpecification, a season's for its run to come; free text gives none", async () => {
-    // The demo's Alet abbey: 25 March to 31 October, with summer hours (docs/product.md#weekly-hours).
+  it("gives structured hours as OpeningHoursSpecification, a season's for its days to come, never two at once; free text gives none", async () => {
+    // The demo's Alet abbey: 25 March to 31 October, and July and August with hours of their own
+    // that replace the others there (docs/product.md#weekly-hours).
     const abbey = activities.find((a) => a.weeklyHours.length > 0);
     if (!abbey) throw new Error('the demo content has no activity with structured hours');
     const [ld] = jsonLdOf((await fetchPage(`/activity/${abbey.id}`)).body);
     const specs = attraction.parse(ld).openingHoursSpecification ?? [];
-    expect(specs).toHaveLength(abbey.weeklyHours.length);
     const today = todayInParis(new Date());
-    const year = Number(today.slice(0, 4));
-    const run = (start: string, end: string) =>
-      `${year}-${end}` >= today
-        ? { validFrom: `${year}-${start}`, validThrough: `${year}-${end}` }
-        : { validFrom: `${year + 1}-${start}`, validThrough: `${year + 1}-${end}` };
-    expect(specs[0]).toEqual({
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`),
-      opens: '14:00',
-      closes: '18:00',
-      ...run('03-25', '10-31'),
-    });
-    expect(specs[4]).toMatchObject({ opens: '14:00', closes: '19:00', ...run('07-01', '08-31') });
-    for (const spec of specs) expect(spec.validThrough && spec.validThrough >= today).toBe(true);
+    const dated = specs.map((spec) => ({ ...spec, from: spec.validFrom ?? '', to: spec.validThrough ?? '' }));
+    for (const spec of dated) {
+      expect(spec.to >= today && spec.from <= spec.to, JSON.stringify(spec)).toBe(true);
+    }
+    // Summer: each of its two rows once, for its run.
+    const summer = dated.filter((spec) => spec.from.endsWith('-07-01'));
+    expect(summer.map((spec) => [spec.opens, spec.closes, spec.to.slice(5), spec.dayOfWeek.length])).toEqual([
+      ['10:00', '13:00', '08-31', 7],
+      ['14:00', '19:00', '08-31', 7],
+    ]);
+    // The long season's rows (weekdays 14:00-18:00) never on a day of July or August.
+    const weekdays = dated.filter((spec) => spec.closes === '18:00' && spec.dayOfWeek.length === 5);
+    expect(weekdays.length).toBeGreaterThan(0);
+    for (const spec of weekdays) {
+      expect(spec.to.slice(5) <= '06-30' || spec.from.slice(5) >= '09-01', JSON.stringify(spec)).toBe(true);
+    }
+    // No day has two sets of hours that overlap in time.
+    for (const [i, a] of dated.entries()) {
+      for (const b of dated.slice(i + 1)) {
+        const sameDay = a.dayOfWeek.some((day) => b.dayOfWeek.includes(day));
+        const sameDates = a.from <= b.to && b.from <= a.to;
+        const sameTime = a.opens < b.closes && b.opens < a.closes;
+        expect(sameDay && sameDates && sameTime, `${JSON.stringify(a)} and ${JSON.stringify(b)}`).toBe(false);
+      }
+    }
 
     const allYear = await createActivity(database.db, {
       name: 'Cave ouverte',

@@ -1,7 +1,7 @@
 import { CalendarDays, MapPin, Navigation } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../../../lib/navigation';
 import type { Activity } from '../../../../domain/activities';
 import { useLanguage } from '../../../i18n/use-language';
 import { cn } from '../../../lib/cn';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../../../lib/navigation';
 import { CATEGORIES, type CategoryFilter } from '../../../../domain/activities';
 import { cn } from '../../../lib/cn';
 import { FILTER_ICON } from '../categories';

@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { CalendarCheck, CalendarDays, Clock, LayoutDashboard, ListChecks, LogOut, Tags, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../../../lib/navigation';
 import type { AuthUser } from '../../../../domain/auth';
 import { isAdmin, isApprovedProvider, principalOfUser } from '../../../../domain/policies';
 import { useLogout } from '../api/auth-mutations';

@@ -6,7 +6,7 @@ import '../../../components/map/map.css';
 import { Crosshair, Minus, Navigation, Plus, Star, X } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../../../lib/navigation';
 import { CATEGORY_COLORS } from '../../../../domain/activities';
 import { LIMOUX, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_START_ZOOM } from '../../../../domain/geo';
 import { useLanguage } from '../../../i18n/use-language';

@@ -131,7 +131,14 @@ export function ActivityForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [state, setState] = useState<FormState>(() => initialState(activity, defaultLanguage));
   const [clientErrors, setClientErrors] = useState<Errors>({});
-  const errors = { ...serverErrors, ...clientErrors };
+  // The server's errors of the rows that were there when it answered: once the rows change, they
+  // may name another row (a removed row moves the ones after it), so they are left out.
+  const [hoursChangedSince, setHoursChangedSince] = useState<Errors | null>(null);
+  const shownServerErrors =
+    hoursChangedSince === serverErrors
+      ? Object.fromEntries(Object.entries(serverErrors).filter(([key]) => !key.startsWith('weeklyHours.')))
+      : serverErrors;
+  const errors = { ...shownServerErrors, ...clientErrors };
   const fieldId = (name: string) => `${id}-${name}`;
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((s) => ({ ...s, [key]: value }));
 
@@ -163,7 +170,7 @@ export function ActivityForm({
     const parsed = createActivityBody.safeParse(values);
     // Whether the edition is over needs today, which the schema does not know (docs/product.md#event-dates).
     const over = parsed.success ? eventDatesProblem(parsed.data, todayInParis(new Date())) : null;
-    // The rows' rules in every row at once: the schema checks them only once each row is well formed.
+    // The rows' rules in every row at once, next to each row: the schema names only the first problem.
     const hours = weeklyHoursProblems(toWeeklyHours(state.weeklyHours)).map((p) => ({
       path: ['weeklyHours', ...p.path],
       message: p.message,
@@ -442,6 +449,7 @@ export function ActivityForm({
               setClientErrors((found) =>
                 Object.fromEntries(Object.entries(found).filter(([key]) => !key.startsWith('weeklyHours.'))),
               );
+              setHoursChangedSince(serverErrors);
             }}
             fieldId={fieldId}
             invalid={invalid}

@@ -1,7 +1,7 @@
 import { Eye, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link } from '../../../lib/navigation';
 import type { ProviderActivity } from '../../../../domain/provider-activities';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';

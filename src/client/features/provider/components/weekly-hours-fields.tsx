@@ -1,11 +1,11 @@
 import { Plus, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS, WEEKLY_HOURS_MAX_ROWS, type WeeklyHoursRow } from '../../../../domain/weekly-hours';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useLanguage } from '../../../i18n/use-language';
-import { formatMonth, formatWeekday } from '../../../lib/format';
+import { formatMonth, formatWeekday, formatWeekdayLong } from '../../../lib/format';
 
 /** One row of the hours as the form holds it: times as the time fields give them, the season's day and month apart. */
 export interface HoursRowState {
@@ -76,9 +76,20 @@ const selectClass =
 export function WeeklyHoursFields({ rows, onChange, fieldId, invalid, fieldError }: WeeklyHoursFieldsProps) {
   const { t } = useTranslation('provider');
   const language = useLanguage();
+  const addButton = useRef<HTMLButtonElement>(null);
+  /** After a row comes or goes, focus goes to the row's first day, or to "Add hours" when none is left there. */
+  const focusRow = (index: number) =>
+    requestAnimationFrame(() =>
+      (document.getElementById(fieldId(`weeklyHours.${index}.days`)) ?? addButton.current)?.focus(),
+    );
   const update = (index: number, change: Partial<HoursRowState>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
-  const add = () =>
+  const remove = (index: number) => {
+    onChange(rows.filter((_, i) => i !== index));
+    focusRow(index);
+  };
+  const add = () => {
+    focusRow(rows.length);
     onChange([
       ...rows,
       {
@@ -93,6 +104,7 @@ export function WeeklyHoursFields({ rows, onChange, fieldId, invalid, fieldError
         endMonth: '',
       },
     ]);
+  };
 
   const seasonDay = (index: number, part: 'start' | 'end', row: HoursRowState) => {
     const name = `weeklyHours.${index}.${part === 'start' ? 'seasonStart' : 'seasonEnd'}`;
@@ -168,6 +180,7 @@ export function WeeklyHoursFields({ rows, onChange, fieldId, invalid, fieldError
                   >
                     <input
                       type="checkbox"
+                      id={day === 1 ? fieldId(at('days')) : undefined}
                       className="h-5 w-5 accent-terracotta-600"
                       checked={row.days.includes(day)}
                       onChange={(e) =>
@@ -179,7 +192,9 @@ export function WeeklyHoursFields({ rows, onChange, fieldId, invalid, fieldError
                       }
                       {...invalid(at('days'))}
                     />
-                    {formatWeekday(day, language)}
+                    {/* Short on screen, in full for screen readers: "ma", read "maandag". */}
+                    <span aria-hidden>{formatWeekday(day, language)}</span>
+                    <span className="sr-only">{formatWeekdayLong(day, language)}</span>
                   </label>
                 ))}
               </div>
@@ -229,12 +244,7 @@ export function WeeklyHoursFields({ rows, onChange, fieldId, invalid, fieldError
               </div>
             ) : null}
             <div>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                onClick={() => onChange(rows.filter((_, i) => i !== index))}
-              >
+              <Button type="button" variant="ghost" size="sm" onClick={() => remove(index)}>
                 <Trash2 aria-hidden className="h-4 w-4" />
                 {t('form.removeHours', { n })}
               </Button>
@@ -242,7 +252,14 @@ export function WeeklyHoursFields({ rows, onChange, fieldId, invalid, fieldError
           </fieldset>
         );
       })}
-      <Button type="button" variant="secondary" size="sm" disabled={rows.length >= WEEKLY_HOURS_MAX_ROWS} onClick={add}>
+      <Button
+        ref={addButton}
+        type="button"
+        variant="secondary"
+        size="sm"
+        disabled={rows.length >= WEEKLY_HOURS_MAX_ROWS}
+        onClick={add}
+      >
         <Plus aria-hidden className="h-4 w-4" />
         {t('form.addHours')}
       </Button>

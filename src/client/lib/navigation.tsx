@@ -1,11 +1,12 @@
-import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { startTransition, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Link as WouterLink, type LinkProps, useLocation, useRouter } from 'wouter';
 import { navigate as browserNavigate, useHistoryState } from 'wouter/use-browser-location';
 
 /**
- * What the app needs of its router beyond wouter's own hooks (docs/rendering.md#router): a navigate
- * that also goes back, the location with its search and state, and how the last navigation came
- * about. wouter is the router: about 2 KB where React Router took 13 KB of the overview's scripts.
+ * What the app needs of its router beyond wouter's own (docs/rendering.md#router): the browser's
+ * location followed in transitions, a navigate that also goes back, the query read once, a link
+ * that does not stack the page it is on, the history state, and how the last navigation came about.
+ * wouter is the router: about 2 KB where React Router took 13 KB of the overview's scripts.
  */
 
 // The address bar's changes: back/forward, and wouter's own pushState and replaceState events.
@@ -54,12 +55,51 @@ export function useNavigate(): NavigateFunction {
   );
 }
 
+/** The query as the address has it, encoded ("?q=rock%20%26%20roll", or ""). */
+function useRawSearch(): string {
+  const router = useRouter();
+  // wouter's own useSearch decodes the query, and URLSearchParams would decode it again: "%2526"
+  // would come out as "&", splitting a value in two.
+  const search = router.searchHook(router);
+  return search === '' || search.startsWith('?') ? search : `?${search}`;
+}
+
 /** The path, the query (with its "?", or "") and the history entry's state, as the page shows them. */
 export function useCurrentLocation(): { pathname: string; search: string; state: unknown } {
   const [pathname] = useLocation();
-  const search = useSearch();
+  const search = useRawSearch();
   const state = useHistoryState<unknown>();
-  return { pathname, search: search ? `?${search}` : '', state };
+  return { pathname, search, state };
+}
+
+type SearchParamsInit = ConstructorParameters<typeof URLSearchParams>[0];
+
+/** The query's parameters, and a way to set them (a new history entry unless `replace`). */
+export function useSearchParams(): [
+  URLSearchParams,
+  (next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit), options?: NavigateOptions) => void,
+] {
+  const [pathname, navigate] = useLocation();
+  const search = useRawSearch();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const set = useCallback(
+    (next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit), options?: NavigateOptions) => {
+      const query = new URLSearchParams(typeof next === 'function' ? next(params) : next).toString();
+      navigate(query ? `${pathname}?${query}` : pathname, options);
+    },
+    [params, pathname, navigate],
+  );
+  return [params, set];
+}
+
+/**
+ * wouter's link, which replaces the history entry instead of adding one when it leads to the page
+ * already shown (as React Router's did): back then leaves that page, not a copy of it.
+ */
+export function Link(props: LinkProps) {
+  const { pathname, search } = useCurrentLocation();
+  const target = props.to ?? props.href;
+  return <WouterLink {...props} replace={props.replace ?? target === pathname + search} />;
 }
 
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatSeason, formatWeekday, formatWeekdayLong, formatWeekdays } from './format';
+
+describe('weekly hours in words (docs/product.md#weekly-hours)', () => {
+  it('gives three or more days in a row as a range and lists the others, Monday first', () => {
+    expect(formatWeekdays([1, 2, 3, 4, 5], 'nl')).toBe('ma–vr');
+    expect(formatWeekdays([6, 7], 'nl')).toBe('za, zo');
+    expect(formatWeekdays([1, 2, 4, 5, 6, 7], 'en')).toBe('Mon, Tue, Thu–Sun');
+    expect(formatWeekdays([1, 3, 5], 'de')).toBe('Mo, Mi, Fr');
+    expect(formatWeekdays([2], 'fr')).toBe('mar.');
+  });
+
+  it('names weekdays short and in full, and a season by its days in the language', () => {
+    expect(formatWeekday(7, 'es')).toBe('dom');
+    expect(formatWeekdayLong(1, 'nl')).toBe('maandag');
+    expect(formatWeekdayLong(7, 'fr')).toBe('dimanche');
+    expect(formatSeason('03-25', '10-31', 'nl')).toBe('25 maart – 31 oktober');
+    expect(formatSeason('11-01', '02-28', 'de')).toBe('1. November – 28. Februar');
+  });
+});
