@@ -25,17 +25,22 @@ async function settled(page: Page) {
 /**
  * Waits for what is sliding or fading in (a dialog, its overlay) to end: mid-way, its text is
  * still faint, and axe would count that as too little contrast. Endless animations (the
- * placeholders' pulse) are not waited for.
+ * placeholders' pulse) are not waited for; one that is cancelled (its element re-rendered) ends
+ * too, and whatever started meanwhile is waited for in the next round.
  */
 async function animationsDone(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const running = document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .filter((animation) => animation.playState === 'running');
+        await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+        return running.length;
+      }),
+    )
+    .toBe(0);
 }
 
 // axe-core needs several seconds of CPU on a large page: more time than the default for these tests.
