@@ -109,17 +109,54 @@ export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
 // rendering), so the type is known when the new address renders.
 let lastNavigation: NavigationType = 'POP';
 const listeners = new Set<() => void>();
+// Where each address was scrolled to when a link or a replacement left it. On back/forward the
+// browser puts the scroll back before the app has drawn the page it goes to (before popstate), so
+// a page taller than the one it leaves comes back short; the layout puts it right once drawn.
+const leftAt = new Map<string, number>();
+const addressNow = () => window.location.pathname + window.location.search;
 if (typeof window !== 'undefined') {
+  let shown = addressNow();
   for (const [event, type] of [
     ['popstate', 'POP'],
     ['pushState', 'PUSH'],
     ['replaceState', 'REPLACE'],
   ] as const) {
     window.addEventListener(event, () => {
+      // After a link's pushState the page it leaves is still on screen, at its scroll.
+      if (type !== 'POP') leftAt.set(shown, window.scrollY);
+      shown = addressNow();
       lastNavigation = type;
       for (const listener of listeners) listener();
     });
   }
+}
+
+/** How long a page that came back may take to grow tall enough for its old scroll. */
+const RESTORE_FOR_MS = 1000;
+
+/**
+ * Back/forward: scrolls the page at the current address to where it was when it was last left,
+ * as soon as it is tall enough (its parts may come in a frame or two later), for at most a
+ * second, and not once the visitor scrolls or types themselves.
+ */
+export function restoreScroll(): void {
+  const top = leftAt.get(addressNow());
+  if (top === undefined) return;
+  const until = performance.now() + RESTORE_FOR_MS;
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const event of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(event, stop);
+  };
+  for (const event of ['wheel', 'touchstart', 'keydown'] as const) {
+    window.addEventListener(event, stop, { once: true, passive: true });
+  }
+  const attempt = () => {
+    window.scrollTo(0, top);
+    if (Math.abs(window.scrollY - top) <= 1 || performance.now() > until) stop();
+    else frame = requestAnimationFrame(attempt);
+  };
+  attempt();
 }
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

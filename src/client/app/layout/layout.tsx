@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { useNavigate, useNavigationType } from '../../lib/navigation';
+import { restoreScroll, useNavigate, useNavigationType } from '../../lib/navigation';
 import { useAuthUser } from '../../features/auth/api/auth-user';
 import { PageSpinner } from '../page-spinner';
 import { BottomNav } from './bottom-nav';
@@ -44,13 +44,15 @@ export function Layout({ children }: { children: ReactNode }) {
   useTranslation(['activities', 'favourites']);
 
   // A new page starts at the top, with focus on it for screen readers and keyboard users.
-  // Only a change of path counts: changing filters (the query) keeps scroll and focus, and
-  // back/forward (POP) leaves the scroll to the browser's own restoration.
+  // Only a change of path counts: changing filters (the query) keeps scroll and focus. Back/forward
+  // (POP) returns to where the page was when it was left, once it is drawn (the browser's own
+  // restoration comes before that, and falls short when the page left was shorter).
   const lastPath = useRef(pathname);
   useEffect(() => {
     if (lastPath.current === pathname) return;
     lastPath.current = pathname;
     if (navigationType !== 'POP') window.scrollTo(0, 0);
+    else restoreScroll();
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname, navigationType]);
 
