@@ -9,9 +9,6 @@ import { navigate as browserNavigate, useHistoryState } from 'wouter/use-browser
  * wouter is the router: about 2 KB where React Router took 13 KB of the overview's scripts.
  */
 
-// The address bar's changes: back/forward, and wouter's own pushState and replaceState events.
-const ADDRESS_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
-
 /** Follows one part of the address, updating it as a React transition (docs/rendering.md#router). */
 function useAddressPart(read: () => string, onServer: string | undefined): string {
   const [value, setValue] = useState(() => (typeof window === 'undefined' ? (onServer ?? '') : read()));
@@ -19,10 +16,8 @@ function useAddressPart(read: () => string, onServer: string | undefined): strin
     const update = () => startTransition(() => setValue(read()));
     // A change between this component's render and now is not missed.
     update();
-    for (const event of ADDRESS_EVENTS) window.addEventListener(event, update);
-    return () => {
-      for (const event of ADDRESS_EVENTS) window.removeEventListener(event, update);
-    };
+    // One set of address listeners for the whole app (below), not three per link.
+    return subscribe(update);
   }, [read]);
   return value;
 }
@@ -32,8 +27,7 @@ const readSearch = () => window.location.search;
 
 /**
  * The browser's location for wouter, with every change rendered as a transition, as React Router
- * did: the page on screen stays until the next screen is ready (its chunk loaded), and back/forward
- * finds the page it left, so the browser can put its scroll back.
+ * did: the page on screen stays until the next screen is ready (its chunk loaded).
  */
 export function useTransitionLocation(options: { ssrPath?: string } = {}): [string, typeof browserNavigate] {
   return [useAddressPart(readPath, options.ssrPath), browserNavigate];
@@ -105,8 +99,8 @@ export function Link(props: LinkProps) {
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
 
 // How the page got to its current address: back/forward (POP), a link (PUSH), or a replacement.
-// The listeners are added when this module loads, before the router's own (which subscribe while
-// rendering), so the type is known when the new address renders.
+// One listener per event, added when this module loads; it notes the type first, then tells the
+// location hooks and useNavigationType, so the type is known when the new address renders.
 let lastNavigation: NavigationType = 'POP';
 const listeners = new Set<() => void>();
 // Where each address was scrolled to when a link or a replacement left it. On back/forward the
@@ -158,10 +152,13 @@ export function restoreScroll(): void {
   };
   attempt();
 }
-const subscribe = (listener: () => void) => {
+/** Calls `listener` after every change of the address: back/forward, a link, a replacement. */
+function subscribe(listener: () => void) {
   listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+  return () => {
+    listeners.delete(listener);
+  };
+}
 
 /** Whether the current address came from back/forward (POP), a link (PUSH) or a replacement. */
 export function useNavigationType(): NavigationType {
