@@ -182,6 +182,43 @@ test.describe('server-rendered pages', () => {
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), FAVOURITES_KEY)).toMatch(/^\[\d+\]$/);
   });
 
+  test('the overview answers before its cards are hydrated; they hydrate when their code comes, without a warning', async ({
+    page,
+  }) => {
+    // docs/rendering.md#cards-later. React marks each element it has hydrated with its own `__reactFiber$…` key.
+    const hydrated = (selector: string) =>
+      page.evaluate(
+        (found) => Object.keys(document.querySelector(found) ?? {}).some((key) => key.startsWith('__reactFiber$')),
+        selector,
+      );
+    const problems = consoleProblems(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/activity-results-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const loading = page.goto('/');
+    await page.locator('[data-results]').waitFor(PAGE_LOAD);
+
+    // The rest of the page is hydrated and answers: the search box suggests.
+    await expect.poll(() => hydrated('header'), PAGE_LOAD).toBe(true);
+    await overview.searchBox(page).fill('rando');
+    await expect(page.getByRole('listbox', { name: 'Zoeksuggesties' }).getByRole('option').first()).toBeVisible();
+    // The cards are the server's, not hydrated, and the page does not say it is ready.
+    await expect(overview.cards(page)).toHaveCount(12);
+    expect(await hydrated('[data-results]')).toBe(false);
+    expect(await page.locator('html[data-ready]').count()).toBe(0);
+
+    release();
+    await loading;
+    expect(await hydrated('[data-results]')).toBe(true);
+    const name = await overview.cards(page).first().textContent();
+    await page.getByRole('button', { name: `${name} bewaren als favoriet` }).click();
+    await expect(page.getByRole('button', { name: `${name} verwijderen uit favorieten` })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
   test('favourites kept on the device show once the page is hydrated', async ({ page }) => {
     await page.goto('/landing');
     await page.evaluate((key) => localStorage.setItem(key, '[3]'), FAVOURITES_KEY);

@@ -2,6 +2,7 @@ import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { Router } from 'wouter';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { markPageReady } from './app/page-ready';
 import { hydrateQueries, readPageState } from './app/page-state';
 import { preloadScreens } from './app/router';
 import { i18n, initI18n, keptLanguageOverriding, type InitialTexts } from './i18n';
@@ -32,16 +33,19 @@ const BrowserRouter = ({ children }: { children: ReactNode }) => (
 const queryClient = createQueryClient();
 
 /**
- * Runs once the page is React's: hydrated, or drawn for the first time. A language the visitor chose
- * on this device without a cookie then replaces the one the server rendered in
- * (docs/rendering.md#languages): after hydration, not during it, which must see what the server sent.
- * `<html data-ready>` tells that the page now answers clicks (the end-to-end tests wait for it).
+ * Runs once the page is React's: hydrated, or drawn for the first time. `<html data-ready>` then tells
+ * that the page answers clicks (the end-to-end tests wait for it), once parts that hydrate later have
+ * too. A language the visitor chose on this device without a cookie then replaces the one the server
+ * rendered in (docs/rendering.md#languages): after hydration, not during it, which must see what the
+ * server sent.
  */
 function AfterHydration({ rendered }: { rendered: InitialTexts['language'] | null }) {
   useEffect(() => {
-    document.documentElement.dataset.ready = 'true';
-    const kept = rendered && keptLanguageOverriding(rendered);
-    if (kept) void i18n.changeLanguage(kept);
+    // Parts that hydrate later (docs/rendering.md#cards-later) must find the server's language too.
+    void markPageReady().then(() => {
+      const kept = rendered && keptLanguageOverriding(rendered);
+      if (kept) void i18n.changeLanguage(kept);
+    });
   }, [rendered]);
   return null;
 }
@@ -53,7 +57,7 @@ if (state) {
   // The screen's chunk is in before hydrating: its boundary hydrates without suspending on it
   // (docs/rendering.md#hydration). A chunk that fails to load is left to the lazy screen to report.
   await Promise.all([
-    initI18n({ language: state.language, resources: state.resources }),
+    initI18n({ initial: { language: state.language, resources: state.resources } }),
     preloadScreens(window.location.pathname).catch(() => undefined),
   ]);
   hydrateQueries(queryClient, state.queries);
@@ -76,7 +80,8 @@ if (state) {
   });
 } else {
   // The first language file loads while React renders; Suspense waits for it.
-  void initI18n();
+  const { createLanguageDetector } = await import('./i18n/detector');
+  void initI18n({ detector: createLanguageDetector() });
   createRoot(root).render(
     <StrictMode>
       <App queryClient={queryClient} Router={BrowserRouter} />

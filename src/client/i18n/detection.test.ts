@@ -1,6 +1,7 @@
 import { createInstance } from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLanguageDetector, LANGUAGE_STORAGE_KEY, languageOptions } from './index';
+import { createLanguageDetector } from './detector';
+import { LANGUAGE_STORAGE_KEY, languageOptions } from './index';
 
 function setNavigatorLanguages(languages: string[]) {
   Object.defineProperty(window.navigator, 'languages', { value: languages, configurable: true });

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
+import i18n, { type LanguageDetectorModule } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -29,26 +28,6 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export { LANGUAGE_COOKIE };
-
-/** Detection order of docs/product.md#languages; nl when nothing supported is found. */
-export const detectionOptions: DetectorOptions = {
-  order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag', 'productDefault'],
-  lookupQuerystring: 'lng',
-  lookupCookie: LANGUAGE_COOKIE,
-  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-  // Caching is done by persistLanguage, which honours the cookie choice (docs/product.md#cookie-consent).
-  caches: [],
-  convertDetectedLanguage: (lng: string) => lng.toLowerCase().split(/[-_]/)[0] ?? lng,
-};
-
-/** The last detector: the product's default language (docs/product.md#languages). */
-const productDefault = { name: 'productDefault', lookup: () => DEFAULT_LANGUAGE };
-
-export function createLanguageDetector() {
-  const detector = new LanguageDetector(undefined, detectionOptions);
-  detector.addDetector(productDefault);
-  return detector;
-}
 
 /**
  * i18next options for language resolution: it asks the detector for every
@@ -100,15 +79,20 @@ export const i18nOptions = {
   react: { useSuspense: true },
 } as const;
 
-export async function initI18n(initial?: InitialTexts): Promise<typeof i18n> {
-  if (!initial) i18n.use(createLanguageDetector());
+/**
+ * Sets up the texts: a rendered page's, or those of the language `detector` finds (a page the browser
+ * draws alone). Starts synchronously, so React may render right after the call. Neither the detector
+ * nor the table of language files is needed to hydrate: both are chunks of their own
+ * (docs/rendering.md#texts).
+ */
+export async function initI18n(
+  from: { initial: InitialTexts } | { detector: LanguageDetectorModule },
+): Promise<typeof i18n> {
+  const initial = 'initial' in from ? from.initial : undefined;
+  if ('detector' in from) i18n.use(from.detector);
   await i18n
     .use(initReactI18next)
-    .use(
-      resourcesToBackend(
-        (lng: string, ns: string) => import(`./locales/${lng}/${ns}.json`) as Promise<{ default: object }>,
-      ),
-    )
+    .use(resourcesToBackend((lng: string, ns: string) => import('./locale-files').then((m) => m.loadLocale(lng, ns))))
     .init({
       ...i18nOptions,
       ...(initial

@@ -1,19 +1,26 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { pageTitle, targetOf } from '../../../domain/pages';
 import { useLanguage } from '../../i18n/use-language';
 
 /**
  * The tab's title follows the page on every navigation in the app, as the server wrote it on the
- * first load (docs/seo.md#titles). The detail page names its activity once it is loaded.
+ * first load (docs/seo.md#titles). The detail page names its activity once it is loaded. The titles'
+ * table is a chunk of its own: a rendered page has its title already (docs/rendering.md#scripts).
  */
 export function usePageTitle(activityName?: string) {
   const [pathname] = useLocation();
   const language = useLanguage();
   useEffect(() => {
-    const target = targetOf(pathname);
-    if (target.kind === 'activity') {
-      if (activityName) document.title = pageTitle({ kind: 'activity', name: activityName }, language);
-    } else document.title = pageTitle(target, language);
+    let current = true;
+    void import('../../../domain/pages').then(({ pageTitle, targetOf }) => {
+      if (!current) return;
+      const target = targetOf(pathname);
+      if (target.kind === 'activity') {
+        if (activityName) document.title = pageTitle({ kind: 'activity', name: activityName }, language);
+      } else document.title = pageTitle(target, language);
+    });
+    return () => {
+      current = false;
+    };
   }, [pathname, language, activityName]);
 }

@@ -1,13 +1,12 @@
 import { AlertCircle, LayoutGrid, List, Loader2, MapPin, SearchX } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../../lib/navigation';
 import type { CategoryFilter } from '../../../domain/activities';
 import { Button } from '../../components/ui/button';
 import { useActivities, useAllActivities } from '../../features/activities/api/get-activities';
-import { ActivityCard } from '../../features/activities/components/activity-card';
 import { ActivityCardSkeleton } from '../../features/activities/components/activity-card-skeleton';
-import { ActivityListItem } from '../../features/activities/components/activity-list-item';
+import type { ActivityResultsProps } from '../../features/activities/components/activity-results';
 import { CategoryBar } from '../../features/activities/components/category-bar';
 import { FilterButton } from '../../features/activities/components/filter-button';
 import {
@@ -18,7 +17,6 @@ import {
   type ViewMode,
   writeOverviewState,
 } from '../../features/activities/filters';
-import { FavouriteButton } from '../../features/favourites/favourite-button';
 import { LocationCard } from '../../features/location/components/location-card';
 import { useOriginQuery } from '../../features/location/location-provider';
 import { SearchBox } from '../../features/search/components/search-box';
@@ -27,6 +25,8 @@ import { useLanguage } from '../../i18n/use-language';
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useTagLabel } from '../../features/tags/use-tag-label';
+import { lazyScreen } from '../lazy-screen';
+import { holdPageReady } from '../page-ready';
 
 const SKELETON_COUNT = 6;
 
@@ -34,11 +34,53 @@ const SKELETON_COUNT = 6;
 const ActivityMap = lazy(() => import('../../features/map/components/activity-map'));
 
 /*
- * Cards out of view are not laid out or painted until they come near it (`content-visibility`), with
- * a height kept for them: the first paint of a page of 12 costs the few on screen (docs/rendering.md#first-paint).
+ * The results hydrate after the rest of the page (docs/rendering.md#cards-later): their chunk is not
+ * awaited before hydrating. Until it is in, React keeps the server's cards as they are (their links
+ * work as plain links) and hydrates them when it comes, in slices. It starts loading with this module,
+ * so a screen drawn in the browser rarely waits for it.
  */
-const OFFSCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-height:auto_30rem]';
-const OFFSCREEN_ROW = '[content-visibility:auto] [contain-intrinsic-height:auto_8rem]';
+const ActivityResults = lazyScreen(() =>
+  import('../../features/activities/components/activity-results').then((m) => m.ActivityResults),
+);
+let resultsShown: () => void = () => undefined;
+if (typeof document !== 'undefined') {
+  const loading = ActivityResults.preload();
+  // A rendered page with cards is ready for clicks once they are hydrated (or their chunk failed).
+  if (!document.documentElement.dataset.ready && document.querySelector('[data-results]')) {
+    holdPageReady(new Promise<unknown>((resolve) => ((resultsShown = () => resolve(null)), loading.catch(resolve))));
+  }
+}
+
+/** Mounts with the results: in a rendered page, when React has hydrated them. */
+function ResultsShown() {
+  useEffect(() => resultsShown(), []);
+  return null;
+}
+
+function ResultsSkeleton({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" aria-label={label} className="grid gap-6 sm:grid-cols-2 2xl:grid-cols-3">
+      {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+        <ActivityCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The results in a boundary of their own, which React can leave dehydrated. Memoised: a boundary that
+ * gets new props before it is hydrated is drawn again from scratch, so the overview's re-renders
+ * (the screen size, the side map) must not reach it while nothing it shows has changed.
+ */
+const LateResults = memo(function LateResults(props: ActivityResultsProps & { loadingLabel: string }) {
+  const { loadingLabel, ...results } = props;
+  return (
+    <Suspense fallback={<ResultsSkeleton label={loadingLabel} />}>
+      <ActivityResults {...results} />
+      <ResultsShown />
+    </Suspense>
+  );
+});
 
 export function OverviewRoute() {
   const { t } = useTranslation('activities');
@@ -59,7 +101,7 @@ export function OverviewRoute() {
       document.getElementById(`activity-${id}`)?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   };
   const activities = useActivities(query);
-  const items = activities.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = useMemo(() => activities.data?.pages.flatMap((page) => page.items) ?? [], [activities.data]);
   // The side map shows every match, not only the pages loaded, so map and list tell the same story.
   const allMatches = useAllActivities(query, { enabled: wide });
   const total = activities.data?.pages[0]?.total ?? 0;
@@ -138,15 +180,7 @@ export function OverviewRoute() {
         <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-8 xl:grid-cols-[minmax(0,1fr)_440px]">
           <div className="min-w-0">
             {activities.isPending ? (
-              <div
-                aria-busy="true"
-                aria-label={t('results.loading')}
-                className="grid gap-6 sm:grid-cols-2 2xl:grid-cols-3"
-              >
-                {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-                  <ActivityCardSkeleton key={i} />
-                ))}
-              </div>
+              <ResultsSkeleton label={t('results.loading')} />
             ) : activities.isError ? (
               <div
                 role="alert"
@@ -171,31 +205,12 @@ export function OverviewRoute() {
               </div>
             ) : (
               <>
-                {state.view === 'grid' ? (
-                  <ul className="grid gap-6 sm:grid-cols-2 2xl:grid-cols-3">
-                    {items.map((activity, index) => (
-                      <li key={activity.id} id={`activity-${activity.id}`} className={`scroll-mt-40 ${OFFSCREEN_CARD}`}>
-                        <ActivityCard
-                          activity={activity}
-                          priority={index < 3}
-                          highlighted={activity.id === selectedId}
-                          favouriteButton={<FavouriteButton activityId={activity.id} activityName={activity.name} />}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <ul className="grid gap-3 2xl:grid-cols-2">
-                    {items.map((activity) => (
-                      <li key={activity.id} id={`activity-${activity.id}`} className={`scroll-mt-40 ${OFFSCREEN_ROW}`}>
-                        <ActivityListItem
-                          activity={activity}
-                          favouriteButton={<FavouriteButton activityId={activity.id} activityName={activity.name} />}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <LateResults
+                  items={items}
+                  view={state.view}
+                  selectedId={selectedId}
+                  loadingLabel={t('results.loading')}
+                />
                 <div className="flex flex-col items-center gap-2 py-10">
                   <p className="text-sm text-ink-600">{t('results.shown', { shown: items.length, total })}</p>
                   {activities.hasNextPage ? (
