@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../lib/navigation';
 import { type AccessLevel, allows, principalOfUser } from '../../domain/policies';
-import { Button } from '../components/ui/button';
+import { buttonClass } from '../components/ui/button';
 import { useAuthUser } from '../features/auth/api/auth-user';
 import { useLoginHref } from '../lib/use-login-href';
 import { PageSpinner } from './page-spinner';
@@ -26,16 +26,14 @@ export function RequireAccess({ level, children }: { level: AccessLevel; childre
       <p className="text-ink-600">{t(user ? 'denied.text' : 'denied.loginText')}</p>
       <div className="flex flex-wrap justify-center gap-3">
         {user ? null : (
-          <Button asChild>
-            <a href={loginHref}>
-              <LogIn aria-hidden className="h-4 w-4" />
-              {t('denied.login')}
-            </a>
-          </Button>
+          <a className={buttonClass()} href={loginHref}>
+            <LogIn aria-hidden className="h-4 w-4" />
+            {t('denied.login')}
+          </a>
         )}
-        <Button asChild variant="secondary">
-          <Link to="/">{t('denied.back')}</Link>
-        </Button>
+        <Link className={buttonClass({ variant: 'secondary' })} to="/">
+          {t('denied.back')}
+        </Link>
       </div>
     </div>
   );

@@ -19,7 +19,7 @@ import { type Activity, CATEGORIES } from '../../../domain/activities';
 import { todayInParis } from '../../../domain/dates';
 import { upcomingEdition } from '../../../domain/event-dates';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useActivity } from '../../features/activities/api/get-activity';
 import { BookAction } from '../../features/bookings/components/book-action';
@@ -73,9 +73,9 @@ function NotFoundState() {
       <MapPin aria-hidden className="h-12 w-12 text-terracotta-600" />
       <h1 className="text-2xl font-semibold text-ink-900">{t('notFound.title')}</h1>
       <p className="text-ink-600">{t('notFound.text')}</p>
-      <Button asChild>
-        <Link to="/">{t('notFound.back')}</Link>
-      </Button>
+      <Link className={buttonClass()} to="/">
+        {t('notFound.back')}
+      </Link>
     </div>
   );
 }
@@ -160,9 +160,9 @@ export function ActivityDetailRoute() {
       <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
         <AlertCircle aria-hidden className="h-12 w-12 text-red-700" />
         <h1 className="text-2xl font-semibold text-ink-900">{t('error.title')}</h1>
-        <Button asChild variant="secondary">
-          <Link to="/">{t('notFound.back')}</Link>
-        </Button>
+        <Link className={buttonClass({ variant: 'secondary' })} to="/">
+          {t('notFound.back')}
+        </Link>
       </div>
     );
   }
@@ -268,42 +268,39 @@ export function ActivityDetailRoute() {
                 ) : null}
               </dl>
               <div className="mt-6 flex flex-wrap gap-2">
-                <Button asChild variant="secondary" size="sm">
+                <a
+                  className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                  href={directionsUrl(activity)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => trackEvent(activity.id, 'directions')}
+                >
+                  <Route aria-hidden className="h-4 w-4" />
+                  {t('practical.directions')}
+                  <span className="sr-only"> ({tc('a11y.newTab')})</span>
+                </a>
+                {activity.website ? (
                   <a
-                    href={directionsUrl(activity)}
+                    className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                    href={activity.website}
                     target="_blank"
                     rel="noopener noreferrer"
-                    onClick={() => trackEvent(activity.id, 'directions')}
+                    onClick={() => trackEvent(activity.id, 'website')}
                   >
-                    <Route aria-hidden className="h-4 w-4" />
-                    {t('practical.directions')}
+                    <Globe aria-hidden className="h-4 w-4" />
+                    {t('practical.website')}
                     <span className="sr-only"> ({tc('a11y.newTab')})</span>
                   </a>
-                </Button>
-                {activity.website ? (
-                  <Button asChild variant="secondary" size="sm">
-                    <a
-                      href={activity.website}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      onClick={() => trackEvent(activity.id, 'website')}
-                    >
-                      <Globe aria-hidden className="h-4 w-4" />
-                      {t('practical.website')}
-                      <span className="sr-only"> ({tc('a11y.newTab')})</span>
-                    </a>
-                  </Button>
                 ) : null}
                 {activity.contactPhone ? (
-                  <Button asChild variant="secondary" size="sm">
-                    <a
-                      href={`tel:${activity.contactPhone.replace(/\s/g, '')}`}
-                      onClick={() => trackEvent(activity.id, 'phone')}
-                    >
-                      <Phone aria-hidden className="h-4 w-4" />
-                      {t('practical.call')}
-                    </a>
-                  </Button>
+                  <a
+                    className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                    href={`tel:${activity.contactPhone.replace(/\s/g, '')}`}
+                    onClick={() => trackEvent(activity.id, 'phone')}
+                  >
+                    <Phone aria-hidden className="h-4 w-4" />
+                    {t('practical.call')}
+                  </a>
                 ) : null}
               </div>
             </section>
@@ -359,13 +356,16 @@ export function ActivityDetailRoute() {
                 }}
               />
             ) : (
-              <Button asChild className="mt-4 w-full" size="lg">
-                <a href={mapSearchUrl(activity)} target="_blank" rel="noopener noreferrer">
-                  <ExternalLink aria-hidden className="h-4 w-4" />
-                  {t('price.navigate')}
-                  <span className="sr-only"> ({tc('a11y.newTab')})</span>
-                </a>
-              </Button>
+              <a
+                className={buttonClass({ size: 'lg', className: 'mt-4 w-full' })}
+                href={mapSearchUrl(activity)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <ExternalLink aria-hidden className="h-4 w-4" />
+                {t('price.navigate')}
+                <span className="sr-only"> ({tc('a11y.newTab')})</span>
+              </a>
             )}
           </section>
           <section aria-labelledby="location-title" className="rounded-3xl bg-white p-6 ring-1 ring-sand-200">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../../lib/navigation';
 import { useParams } from 'wouter';
 import { mayMoveBooking } from '../../../domain/booking-rules';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { useCancelBooking, useGuestBooking } from '../../features/bookings/api/guest-bookings';
@@ -73,9 +73,9 @@ export function CancelBookingRoute() {
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="mb-6 font-display text-3xl font-semibold text-ink-900">{t('cancelPage.title')}</h1>
       {body}
-      <Button asChild variant="secondary" className="mt-6">
-        <Link to="/">{t('cancelPage.toOverview')}</Link>
-      </Button>
+      <Link className={buttonClass({ variant: 'secondary', className: 'mt-6' })} to="/">
+        {t('cancelPage.toOverview')}
+      </Link>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Heart, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/navigation';
 import type { Activity } from '../../../domain/activities';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { activityQueryOptions } from '../../features/activities/api/get-activity';
 import { ActivityCard } from '../../features/activities/components/activity-card';
@@ -68,9 +68,9 @@ export function FavouritesRoute() {
           </span>
           <h2 className="text-xl font-semibold text-ink-900">{t('empty.title')}</h2>
           <p className="max-w-md text-ink-600">{t('empty.text')}</p>
-          <Button asChild>
-            <Link to="/">{t('empty.cta')}</Link>
-          </Button>
+          <Link className={buttonClass()} to="/">
+            {t('empty.cta')}
+          </Link>
         </div>
       ) : (
         <>

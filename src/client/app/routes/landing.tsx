@@ -1,7 +1,7 @@
 import { Compass, LogIn, Mountain, PartyPopper, ShoppingBasket, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/navigation';
-import { Button } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { SponsorPlans } from '../sponsor-plans';
 
 const DISCOVER = [
@@ -23,18 +23,14 @@ export function LandingRoute() {
             </h1>
             <p className="mt-4 text-lg text-ink-600">{t('hero.subtitle')}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Button asChild size="lg">
-                <Link to="/">
-                  <Compass aria-hidden className="h-5 w-5" />
-                  {t('hero.explore')}
-                </Link>
-              </Button>
-              <Button asChild size="lg" variant="secondary">
-                <a href="/api/login">
-                  <LogIn aria-hidden className="h-5 w-5" />
-                  {t('hero.login')}
-                </a>
-              </Button>
+              <Link className={buttonClass({ size: 'lg' })} to="/">
+                <Compass aria-hidden className="h-5 w-5" />
+                {t('hero.explore')}
+              </Link>
+              <a className={buttonClass({ variant: 'secondary', size: 'lg' })} href="/api/login">
+                <LogIn aria-hidden className="h-5 w-5" />
+                {t('hero.login')}
+              </a>
             </div>
           </div>
           <img
@@ -85,9 +81,9 @@ export function LandingRoute() {
             {t('providers.title')}
           </h2>
           <p className="mt-2 max-w-2xl text-ink-600">{t('providers.text')}</p>
-          <Button asChild size="lg" className="mt-6">
-            <a href="/api/login">{t('providers.become')}</a>
-          </Button>
+          <a className={buttonClass({ size: 'lg', className: 'mt-6' })} href="/api/login">
+            {t('providers.become')}
+          </a>
           <SponsorPlans tone="light" className="mt-10" />
         </div>
       </section>

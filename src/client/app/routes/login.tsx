@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, Link, useSearchParams } from '../../lib/navigation';
 import type { DemoAccount } from '../../../domain/auth';
 import { isReturnPath, loginPath } from '../../../domain/return-path';
-import { Button } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDemoLogin } from '../../features/auth/api/auth-mutations';
@@ -82,9 +82,9 @@ export function LoginRoute() {
         <div className="mt-8 flex items-center gap-3 rounded-3xl bg-sand-100 p-5">
           <KeyRound aria-hidden className="h-6 w-6 shrink-0 text-ink-700" />
           <p className="flex-1 text-sm text-ink-700">{t('login.realText')}</p>
-          <Button asChild variant="secondary" size="sm">
-            <a href={loginPath(returnTo)}>{t('login.real')}</a>
-          </Button>
+          <a className={buttonClass({ variant: 'secondary', size: 'sm' })} href={loginPath(returnTo)}>
+            {t('login.real')}
+          </a>
         </div>
       ) : null}
     </div>

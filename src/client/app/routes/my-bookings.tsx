@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/navigation';
 import type { Booking } from '../../../domain/bookings';
 import { mayMoveBooking } from '../../../domain/booking-rules';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
@@ -90,12 +90,10 @@ function MyBookingList() {
     return (
       <div className="flex flex-col items-start gap-4 rounded-3xl bg-white p-8 ring-1 ring-sand-200">
         <p className="text-ink-600">{t('mine.empty')}</p>
-        <Button asChild variant="secondary">
-          <Link to="/">
-            <Compass aria-hidden className="h-4 w-4" />
-            {t('mine.explore')}
-          </Link>
-        </Button>
+        <Link className={buttonClass({ variant: 'secondary' })} to="/">
+          <Compass aria-hidden className="h-4 w-4" />
+          {t('mine.explore')}
+        </Link>
       </div>
     );
   return (

@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/navigation';
-import { Button } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 
 export function NotFoundRoute() {
   const { t } = useTranslation();
@@ -11,9 +11,9 @@ export function NotFoundRoute() {
       <Compass aria-hidden className="h-10 w-10 text-ink-500" />
       <h1 className="text-2xl font-semibold text-ink-900">{t('notFound.title')}</h1>
       <p className="text-ink-600">{t('notFound.text')}</p>
-      <Button asChild>
-        <Link to="/">{t('notFound.back')}</Link>
-      </Button>
+      <Link className={buttonClass()} to="/">
+        {t('notFound.back')}
+      </Link>
     </div>
   );
 }

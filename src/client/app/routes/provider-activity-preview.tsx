@@ -2,7 +2,7 @@ import { Eye, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/navigation';
 import { useParams } from 'wouter';
-import { Button } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useOwnActivity } from '../../features/provider/api/provider-activities';
 import { ActivityPreview } from '../../features/provider/components/activity-preview';
@@ -43,16 +43,14 @@ function Preview({ id }: { id: number }) {
           </p>
           <ActivityPreview activity={data} />
           <div className="flex flex-wrap gap-3">
-            <Button asChild variant="secondary">
-              <Link to={`/provider/activities/${id}`}>
-                <Pencil aria-hidden className="h-4 w-4" />
-                {t('list.edit')}
-              </Link>
-            </Button>
+            <Link className={buttonClass({ variant: 'secondary' })} to={`/provider/activities/${id}`}>
+              <Pencil aria-hidden className="h-4 w-4" />
+              {t('list.edit')}
+            </Link>
             {data.state === 'published' && data.isActive ? (
-              <Button asChild variant="secondary">
-                <Link to={`/activity/${id}`}>{t('preview.toPublic')}</Link>
-              </Button>
+              <Link className={buttonClass({ variant: 'secondary' })} to={`/activity/${id}`}>
+                {t('preview.toPublic')}
+              </Link>
             ) : null}
           </div>
         </>

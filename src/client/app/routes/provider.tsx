@@ -2,7 +2,7 @@ import { CalendarCheck, Crown, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/navigation';
 import { isApprovedProvider, principalOfUser } from '../../../domain/policies';
-import { Button } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAuthUser } from '../../features/auth/api/auth-user';
 import { useOwnActivities } from '../../features/provider/api/provider-activities';
@@ -41,27 +41,21 @@ function Workspace() {
         <h1 className="font-display text-3xl font-semibold text-ink-900 md:text-4xl">{t('title')}</h1>
         <p className="text-ink-600">{t(approved ? 'intro' : 'introPending')}</p>
         <div className="flex flex-wrap gap-3">
-          <Button asChild>
-            <Link to="/provider/activities/new">
-              <Plus aria-hidden className="h-4 w-4" />
-              {t('new')}
-            </Link>
-          </Button>
+          <Link className={buttonClass()} to="/provider/activities/new">
+            <Plus aria-hidden className="h-4 w-4" />
+            {t('new')}
+          </Link>
           {approved ? (
-            <Button asChild variant="secondary">
-              <Link to="/provider/bookings">
-                <CalendarCheck aria-hidden className="h-4 w-4" />
-                {t('bookings')}
-              </Link>
-            </Button>
+            <Link className={buttonClass({ variant: 'secondary' })} to="/provider/bookings">
+              <CalendarCheck aria-hidden className="h-4 w-4" />
+              {t('bookings')}
+            </Link>
           ) : null}
           {approved ? (
-            <Button asChild variant="secondary">
-              <Link to="/provider/sponsorship">
-                <Crown aria-hidden className="h-4 w-4" />
-                {t('sponsorship')}
-              </Link>
-            </Button>
+            <Link className={buttonClass({ variant: 'secondary' })} to="/provider/sponsorship">
+              <Crown aria-hidden className="h-4 w-4" />
+              {t('sponsorship')}
+            </Link>
           ) : null}
         </div>
       </div>

@@ -2,7 +2,7 @@ import { Clock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, Link } from '../../lib/navigation';
-import { Button } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { useAuthUser } from '../../features/auth/api/auth-user';
 import { RoleSelectionForm } from '../../features/auth/components/role-selection-form';
 import { RequireAccess } from '../require-access';
@@ -21,9 +21,9 @@ export function RoleSelectionRoute() {
         <Clock aria-hidden className="h-12 w-12 text-terracotta-600" />
         <h1 className="text-2xl font-semibold text-ink-900">{t('role.pendingTitle')}</h1>
         <p className="text-ink-600">{t('role.pendingText')}</p>
-        <Button asChild>
-          <Link to="/">{t('role.toOverview')}</Link>
-        </Button>
+        <Link className={buttonClass()} to="/">
+          {t('role.toOverview')}
+        </Link>
       </div>
     );
   }

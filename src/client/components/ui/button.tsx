@@ -1,4 +1,3 @@
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -17,26 +16,34 @@ const sizes = {
   icon: 'h-11 w-11',
 } as const;
 
-export interface ButtonProps extends ComponentProps<'button'> {
-  variant?: keyof typeof variants;
-  size?: keyof typeof sizes;
-  /** Render the child element (a link) with the button's look. */
-  asChild?: boolean;
+export type ButtonVariant = keyof typeof variants;
+export type ButtonSize = keyof typeof sizes;
+
+/**
+ * The classes of a button. A link that looks like a button is a link with
+ * `className={buttonClass({ variant, size })}`, not a Button wrapping it: the Slot that would render
+ * the child in the button's place would ship in the JavaScript of every page that uses a Button.
+ */
+export function buttonClass({
+  variant = 'primary',
+  size = 'md',
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-full font-medium transition-colors',
+    'disabled:pointer-events-none disabled:opacity-50 cursor-pointer select-none',
+    variants[variant],
+    sizes[size],
+    className,
+  );
 }
 
-export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
-  return (
-    <Component
-      type={asChild ? undefined : (type ?? 'button')}
-      className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-full font-medium transition-colors',
-        'disabled:pointer-events-none disabled:opacity-50 cursor-pointer select-none',
-        variants[variant],
-        sizes[size],
-        className,
-      )}
-      {...props}
-    />
-  );
+export interface ButtonProps extends ComponentProps<'button'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+/** A button (`type="button"` unless told). For a link with a button's look, see `buttonClass`. */
+export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
 }

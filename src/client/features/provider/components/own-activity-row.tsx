@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/navigation';
 import type { ProviderActivity } from '../../../../domain/provider-activities';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { useErrorText } from '../../../lib/error-text';
@@ -66,30 +66,33 @@ export function OwnActivityRow({ activity }: { activity: ProviderActivity }) {
         <p className="text-sm text-red-900">{t('list.rejectedBecause', { reason: activity.review.reason })}</p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button asChild variant="secondary" size="sm">
-          <Link to={`/provider/activities/${activity.id}`} aria-label={t('list.editLabel', { name: activity.name })}>
-            <Pencil aria-hidden className="h-4 w-4" />
-            {t('list.edit')}
-          </Link>
-        </Button>
+        <Link
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          to={`/provider/activities/${activity.id}`}
+          aria-label={t('list.editLabel', { name: activity.name })}
+        >
+          <Pencil aria-hidden className="h-4 w-4" />
+          {t('list.edit')}
+        </Link>
         {/* The public page where visitors see it; otherwise the provider's own preview (a public link would be a 404). */}
         {activity.state === 'published' && activity.isActive && !activity.pendingChanges ? (
-          <Button asChild variant="secondary" size="sm">
-            <Link to={`/activity/${activity.id}`} aria-label={t('list.viewLabel', { name: activity.name })}>
-              <Eye aria-hidden className="h-4 w-4" />
-              {t('list.view')}
-            </Link>
-          </Button>
+          <Link
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+            to={`/activity/${activity.id}`}
+            aria-label={t('list.viewLabel', { name: activity.name })}
+          >
+            <Eye aria-hidden className="h-4 w-4" />
+            {t('list.view')}
+          </Link>
         ) : (
-          <Button asChild variant="secondary" size="sm">
-            <Link
-              to={`/provider/activities/${activity.id}/preview`}
-              aria-label={t('list.previewLabel', { name: activity.name })}
-            >
-              <Eye aria-hidden className="h-4 w-4" />
-              {t('list.preview')}
-            </Link>
-          </Button>
+          <Link
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+            to={`/provider/activities/${activity.id}/preview`}
+            aria-label={t('list.previewLabel', { name: activity.name })}
+          >
+            <Eye aria-hidden className="h-4 w-4" />
+            {t('list.preview')}
+          </Link>
         )}
         <Button
           variant="secondary"
