@@ -39,12 +39,17 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
-  // In the browser, Zod never tries eval, which the Content Security Policy forbids (lib/zod-browser.ts).
+  // In the browser, Zod never tries eval, which the Content Security Policy forbids (lib/zod-browser.ts),
+  // and React's own useSyncExternalStore stands in for the shim of older Reacts (lib/use-sync-external-store.ts).
   resolve: isSsrBuild
     ? {}
     : {
         alias: [
           { find: /^zod$/, replacement: fileURLToPath(new URL('src/client/lib/zod-browser.ts', import.meta.url)) },
+          {
+            find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+            replacement: fileURLToPath(new URL('src/client/lib/use-sync-external-store.ts', import.meta.url)),
+          },
         ],
       },
   // Images are served by the API server from public/ (in development through the proxy below).

@@ -182,7 +182,7 @@ test.describe('server-rendered pages', () => {
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), FAVOURITES_KEY)).toMatch(/^\[\d+\]$/);
   });
 
-  test('the overview answers before its cards are hydrated; they hydrate when their code comes, without a warning', async ({
+  test('the overview answers before its results are hydrated; they hydrate when their code comes, without a warning', async ({
     page,
   }) => {
     // docs/rendering.md#cards-later. React marks each element it has hydrated with its own `__reactFiber$…` key.
@@ -194,7 +194,7 @@ test.describe('server-rendered pages', () => {
     const problems = consoleProblems(page);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/activity-results-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/overview-results-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });

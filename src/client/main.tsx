@@ -9,7 +9,6 @@ import { i18n, initI18n, keptLanguageOverriding, type InitialTexts } from './i18
 import { isLanguage, LOCALES } from '../domain/languages';
 import { createQueryClient } from './lib/query-client';
 import { useTransitionLocation, useTransitionSearch } from './lib/navigation';
-import { registerServiceWorker } from './lib/service-worker';
 import { warmLocaleData } from './lib/warm-intl';
 import './styles.css';
 
@@ -22,7 +21,8 @@ const localeData = warmLocaleData(LOCALES[isLanguage(pageLanguage) ? pageLanguag
 /** How long hydrating waits for that thread at most (docs/rendering.md#locale-data). */
 const LOCALE_DATA_WAIT_MS = 200;
 
-registerServiceWorker();
+// It registers after the page's load event: its code is not needed before (docs/offline.md).
+void import('./lib/service-worker').then((worker) => worker.registerServiceWorker());
 
 /** The browser's router: the address bar, followed in transitions (docs/rendering.md#router). */
 const BrowserRouter = ({ children }: { children: ReactNode }) => (

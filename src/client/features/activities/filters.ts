@@ -9,6 +9,7 @@ import {
   type SortOption,
 } from '../../../domain/activities';
 import type { QueryValue } from '../../lib/api-client';
+import { readSearch } from './search-param';
 
 /** The filter dialog's state (docs/product.md#filters-and-sorting). */
 export interface Filters {
@@ -82,7 +83,7 @@ export function readOverviewState(params: URLSearchParams): OverviewState {
   const sort = params.get('sort');
   return {
     category,
-    search: (params.get('q') ?? '').slice(0, 100),
+    search: readSearch(params),
     view: params.get('view') === 'list' ? 'list' : 'grid',
     filters: {
       priceRange: [Math.min(minPrice, maxPrice), Math.max(minPrice, maxPrice)],

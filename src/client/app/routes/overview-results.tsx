@@ -1,0 +1,201 @@
+import { AlertCircle, LayoutGrid, List, Loader2, SearchX } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CategoryFilter } from '../../../domain/activities';
+import { Button } from '../../components/ui/button';
+import { useActivities, useAllActivities } from '../../features/activities/api/get-activities';
+import { ActivityCard } from '../../features/activities/components/activity-card';
+import { ActivityListItem } from '../../features/activities/components/activity-list-item';
+import { CategoryBar } from '../../features/activities/components/category-bar';
+import { FilterButton } from '../../features/activities/components/filter-button';
+import {
+  type Filters,
+  type OverviewState,
+  readOverviewState,
+  toActivitiesQuery,
+  type ViewMode,
+  writeOverviewState,
+} from '../../features/activities/filters';
+import { FavouriteButton } from '../../features/favourites/favourite-button';
+import { useOriginQuery } from '../../features/location/location-provider';
+import { useApprovedTags } from '../../features/tags/api/get-tags';
+import { useTagLabel } from '../../features/tags/use-tag-label';
+import { useLanguage } from '../../i18n/use-language';
+import { cn } from '../../lib/cn';
+import { useSearchParams } from '../../lib/navigation';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { ResultsSkeleton } from './overview-skeleton';
+
+// Leaflet loads only for the side map on large screens, after the results: not part of the first load.
+const ActivityMap = lazy(() => import('../../features/map/components/activity-map'));
+
+/*
+ * Cards out of view are not laid out or painted until they come near it (`content-visibility`), with
+ * a height kept for them: the first paint of a page of 12 costs the few on screen (docs/rendering.md#first-paint).
+ */
+const OFFSCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-height:auto_30rem]';
+const OFFSCREEN_ROW = '[content-visibility:auto] [contain-intrinsic-height:auto_8rem]';
+
+/**
+ * The overview below its hero: the categories, the count, the view and the filters, the results and
+ * the side map. A chunk of its own, which a rendered overview hydrates after the rest
+ * (docs/rendering.md#results-later).
+ */
+export function OverviewResults() {
+  const { t } = useTranslation('activities');
+  const language = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readOverviewState(params), [params]);
+  const tagLabel = useTagLabel();
+  const tags = useApprovedTags();
+
+  const origin = useOriginQuery();
+  const query = useMemo(() => ({ ...toActivitiesQuery(state), ...origin, lng: language }), [state, origin, language]);
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selectOnMap = (id: number | null) => {
+    setSelectedId(id);
+    if (id !== null)
+      document.getElementById(`activity-${id}`)?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  };
+  const activities = useActivities(query);
+  const items = activities.data?.pages.flatMap((page) => page.items) ?? [];
+  // The side map shows every match, not only the pages loaded, so map and list tell the same story.
+  const allMatches = useAllActivities(query, { enabled: wide });
+  const total = activities.data?.pages[0]?.total ?? 0;
+
+  const update = (patch: Partial<OverviewState>) => setParams(writeOverviewState({ ...state, ...patch }));
+  const hrefFor = (category: CategoryFilter) => `/?${writeOverviewState({ ...state, category }).toString()}`;
+
+  return (
+    <div data-results className="mx-auto max-w-7xl px-4">
+      <CategoryBar selected={state.category} hrefFor={hrefFor} />
+
+      <div className="flex flex-wrap items-center justify-between gap-3 py-4">
+        <h2 className="text-xl font-semibold text-ink-900" aria-live="polite">
+          {activities.isPending ? t('results.loading') : t('results.count', { count: total })}
+        </h2>
+        <div className="flex items-center gap-2">
+          <div
+            role="group"
+            aria-label={t('view.label')}
+            className="flex rounded-full bg-white p-1 ring-1 ring-sand-300"
+          >
+            {(['grid', 'list'] as ViewMode[]).map((view) => {
+              const Icon = view === 'grid' ? LayoutGrid : List;
+              return (
+                <button
+                  key={view}
+                  type="button"
+                  aria-pressed={state.view === view}
+                  aria-label={t(`view.${view}`)}
+                  onClick={() => update({ view })}
+                  className={cn(
+                    'inline-flex h-9 w-9 items-center justify-center rounded-full transition-colors',
+                    state.view === view ? 'bg-ink-900 text-white' : 'text-ink-600 hover:bg-sand-100',
+                  )}
+                >
+                  <Icon aria-hidden className="h-4 w-4" />
+                </button>
+              );
+            })}
+          </div>
+          <FilterButton
+            filters={state.filters}
+            onApply={(filters: Filters) => update({ filters })}
+            tagNames={tags.data?.map((tag) => tag.name) ?? []}
+            tagLabel={tagLabel}
+          />
+        </div>
+      </div>
+
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-8 xl:grid-cols-[minmax(0,1fr)_440px]">
+        <div className="min-w-0">
+          {activities.isPending ? (
+            <ResultsSkeleton label={t('results.loading')} />
+          ) : activities.isError ? (
+            <div
+              role="alert"
+              className="flex flex-col items-center gap-3 rounded-3xl bg-white p-10 text-center ring-1 ring-sand-200"
+            >
+              <AlertCircle aria-hidden className="h-10 w-10 text-red-700" />
+              <p className="font-semibold text-ink-900">{t('results.error')}</p>
+              <Button variant="secondary" onClick={() => void activities.refetch()}>
+                {t('results.retry')}
+              </Button>
+            </div>
+          ) : items.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 rounded-3xl bg-white p-10 text-center ring-1 ring-sand-200">
+              <SearchX aria-hidden className="h-10 w-10 text-ink-500" />
+              <p className="text-lg font-semibold text-ink-900">{t('results.empty')}</p>
+              {state.search ? <p className="text-ink-600">{t('results.emptyFor', { search: state.search })}</p> : null}
+              <Button variant="secondary" onClick={() => setParams(new URLSearchParams())}>
+                {t('results.clear')}
+              </Button>
+            </div>
+          ) : (
+            <>
+              {state.view === 'grid' ? (
+                <ul className="grid gap-6 sm:grid-cols-2 2xl:grid-cols-3">
+                  {items.map((activity, index) => (
+                    <li key={activity.id} id={`activity-${activity.id}`} className={`scroll-mt-40 ${OFFSCREEN_CARD}`}>
+                      <ActivityCard
+                        activity={activity}
+                        priority={index < 3}
+                        highlighted={activity.id === selectedId}
+                        favouriteButton={<FavouriteButton activityId={activity.id} activityName={activity.name} />}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <ul className="grid gap-3 2xl:grid-cols-2">
+                  {items.map((activity) => (
+                    <li key={activity.id} id={`activity-${activity.id}`} className={`scroll-mt-40 ${OFFSCREEN_ROW}`}>
+                      <ActivityListItem
+                        activity={activity}
+                        favouriteButton={<FavouriteButton activityId={activity.id} activityName={activity.name} />}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <div className="flex flex-col items-center gap-2 py-10">
+                <p className="text-sm text-ink-600">{t('results.shown', { shown: items.length, total })}</p>
+                {activities.hasNextPage ? (
+                  <Button
+                    variant="secondary"
+                    size="lg"
+                    disabled={activities.isFetchingNextPage}
+                    onClick={() => void activities.fetchNextPage()}
+                  >
+                    {activities.isFetchingNextPage ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+                    {activities.isFetchingNextPage ? t('results.loadingMore') : t('results.loadMore')}
+                  </Button>
+                ) : null}
+              </div>
+            </>
+          )}
+        </div>
+        {wide ? (
+          <aside aria-label={t('map.sideLabel')} className="hidden lg:block">
+            <div className="sticky top-36">
+              {allMatches.isPending ? null : (
+                <Suspense fallback={<div className="h-[calc(100dvh-11rem)] rounded-3xl bg-sand-100" />}>
+                  <ActivityMap
+                    variant="side"
+                    activities={allMatches.data ?? []}
+                    selectedId={selectedId}
+                    onSelect={selectOnMap}
+                    fitToMarkers
+                    className="h-[calc(100dvh-11rem)]"
+                  />
+                </Suspense>
+              )}
+            </div>
+          </aside>
+        ) : null}
+      </div>
+    </div>
+  );
+}
