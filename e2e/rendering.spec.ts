@@ -184,8 +184,9 @@ test.describe('server-rendered pages', () => {
 
   test('the overview answers before its results are hydrated; they hydrate when their code comes, without a warning', async ({
     page,
+    request,
   }) => {
-    // docs/rendering.md#cards-later. React marks each element it has hydrated with its own `__reactFiber$…` key.
+    // docs/rendering.md#results-later. React marks each element it has hydrated with its own `__reactFiber$…` key.
     const hydrated = (selector: string) =>
       page.evaluate(
         (found) => Object.keys(document.querySelector(found) ?? {}).some((key) => key.startsWith('__reactFiber$')),
@@ -209,10 +210,18 @@ test.describe('server-rendered pages', () => {
     await expect(overview.cards(page)).toHaveCount(12);
     expect(await hydrated('[data-results]')).toBe(false);
     expect(await page.locator('html[data-ready]').count()).toBe(0);
+    // A search sent now waits for them: they hydrate with the address the server rendered.
+    await overview.searchBox(page).press('Enter');
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
 
     release();
     await loading;
     expect(await hydrated('[data-results]')).toBe(true);
+    await expect(page).toHaveURL(/\?q=rando$/);
+    const found = await apiActivities(request, { search: 'rando', lng: 'nl' });
+    expect(found.total).toBeLessThan(12);
+    await expect(overview.resultCount(page, found.total)).toBeVisible();
+    await expect(overview.cards(page)).toHaveCount(found.total);
     const name = await overview.cards(page).first().textContent();
     await page.getByRole('button', { name: `${name} bewaren als favoriet` }).click();
     await expect(page.getByRole('button', { name: `${name} verwijderen uit favorieten` })).toBeVisible();

@@ -41,7 +41,7 @@ const queryClient = createQueryClient();
  */
 function AfterHydration({ rendered }: { rendered: InitialTexts['language'] | null }) {
   useEffect(() => {
-    // Parts that hydrate later (docs/rendering.md#cards-later) must find the server's language too.
+    // Parts that hydrate later (docs/rendering.md#results-later) must find the server's language too.
     void markPageReady().then(() => {
       const kept = rendered && keptLanguageOverriding(rendered);
       if (kept) void i18n.changeLanguage(kept);

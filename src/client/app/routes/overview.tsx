@@ -6,7 +6,7 @@ import { readSearch, withSearch } from '../../features/activities/search-param';
 import { LocationCard } from '../../features/location/components/location-card';
 import { SearchBox } from '../../features/search/components/search-box';
 import { lazyScreen } from '../lazy-screen';
-import { holdPageReady } from '../page-ready';
+import { holdPageReady, whenPageReady } from '../page-ready';
 import { ResultsSkeleton } from './overview-skeleton';
 
 /*
@@ -41,7 +41,7 @@ const LateResults = memo(function LateResults() {
   return (
     <Suspense
       fallback={
-        <div className="mx-auto max-w-7xl px-4 pt-20">
+        <div className="mx-auto max-w-7xl px-4 py-4">
           <ResultsSkeleton label={t('results.loading')} />
         </div>
       }
@@ -78,7 +78,10 @@ export function OverviewRoute() {
           <div className="mt-4 max-w-2xl">
             <SearchBox
               value={readSearch(params)}
-              onSearch={(search) => setParams((current) => withSearch(current, search))}
+              // After the results are hydrated: they must hydrate with the address the server rendered.
+              onSearch={(search) =>
+                void whenPageReady().then(() => setParams((current) => withSearch(current, search)))
+              }
               onSelectActivity={(id) => void navigate(`/activity/${id}`)}
             />
           </div>
