@@ -16,6 +16,17 @@ function consoleProblems(page: Page): string[] {
 }
 
 /**
+ * Whether React has hydrated the element `selector` finds: React marks each element it has hydrated
+ * with its own `__reactFiber$…` key (docs/rendering.md#results-later).
+ */
+function hydrated(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate(
+    (found) => Object.keys(document.querySelector(found) ?? {}).some((key) => key.startsWith('__reactFiber$')),
+    selector,
+  );
+}
+
+/**
  * Server-rendered pages in a real browser (docs/rendering.md): readable before any script runs,
  * hydrated without a warning, and the browser does not ask again for what the page brought.
  */
@@ -186,12 +197,6 @@ test.describe('server-rendered pages', () => {
     page,
     request,
   }) => {
-    // docs/rendering.md#results-later. React marks each element it has hydrated with its own `__reactFiber$…` key.
-    const hydrated = (selector: string) =>
-      page.evaluate(
-        (found) => Object.keys(document.querySelector(found) ?? {}).some((key) => key.startsWith('__reactFiber$')),
-        selector,
-      );
     const problems = consoleProblems(page);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -203,21 +208,22 @@ test.describe('server-rendered pages', () => {
     await page.locator('[data-results]').waitFor(PAGE_LOAD);
 
     // The rest of the page is hydrated and answers: the search box suggests.
-    await expect.poll(() => hydrated('header'), PAGE_LOAD).toBe(true);
+    await expect.poll(() => hydrated(page, 'header'), PAGE_LOAD).toBe(true);
     await overview.searchBox(page).fill('rando');
     await expect(page.getByRole('listbox', { name: 'Zoeksuggesties' }).getByRole('option').first()).toBeVisible();
     // The cards are the server's, not hydrated, and the page does not say it is ready.
     await expect(overview.cards(page)).toHaveCount(12);
-    expect(await hydrated('[data-results]')).toBe(false);
+    expect(await hydrated(page, '[data-results]')).toBe(false);
     expect(await page.locator('html[data-ready]').count()).toBe(0);
-    // A search sent now waits for them: they hydrate with the address the server rendered.
+    // A search sent now changes the address at once; the results still hydrate with the address the
+    // server rendered, then follow it.
     await overview.searchBox(page).press('Enter');
-    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+    await expect(page).toHaveURL(/\?q=rando$/);
+    await expect(overview.cards(page)).toHaveCount(12);
 
     release();
     await loading;
-    expect(await hydrated('[data-results]')).toBe(true);
-    await expect(page).toHaveURL(/\?q=rando$/);
+    expect(await hydrated(page, '[data-results]')).toBe(true);
     const found = await apiActivities(request, { search: 'rando', lng: 'nl' });
     expect(found.total).toBeLessThan(12);
     await expect(overview.resultCount(page, found.total)).toBeVisible();
@@ -225,6 +231,27 @@ test.describe('server-rendered pages', () => {
     const name = await overview.cards(page).first().textContent();
     await page.getByRole('button', { name: `${name} bewaren als favoriet` }).click();
     await expect(page.getByRole('button', { name: `${name} verwijderen uit favorieten` })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('leaving the overview before its results are hydrated still ends with a page that says it is ready', async ({
+    page,
+  }) => {
+    // docs/rendering.md#results-later: the results never come, but the next page must answer.
+    await page.route(/\/assets\/overview-results-[\w-]+\.js$/, () => new Promise<void>(() => {}));
+    const problems = consoleProblems(page);
+    void page.goto('/').catch(() => undefined);
+    await page.locator('[data-results]').waitFor(PAGE_LOAD);
+    await expect.poll(() => hydrated(page, 'header'), PAGE_LOAD).toBe(true);
+    // A link of the app, followed in the page, not loaded again from the server (the mark stays).
+    await page.evaluate(() => document.body.setAttribute('data-same-page', ''));
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Favorieten/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: text('nl', 'favourites', 'title') })).toBeVisible();
+    await expect(page.locator('body[data-same-page]')).toBeAttached();
+    await expect(page.locator('html[data-ready]')).toBeAttached();
     expect(problems).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { Router } from 'wouter';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { markPageReady } from './app/page-ready';
+import { markPageReady } from './lib/page-ready';
 import { hydrateQueries, readPageState } from './app/page-state';
 import { preloadScreens } from './app/router';
 import { i18n, initI18n, keptLanguageOverriding, type InitialTexts } from './i18n';
@@ -80,7 +80,8 @@ if (state) {
   });
 } else {
   // The first language file loads while React renders; Suspense waits for it.
-  const { createLanguageDetector } = await import('./i18n/detector');
+  // The detector, and beside it the table of language files that i18next asks next.
+  const [{ createLanguageDetector }] = await Promise.all([import('./i18n/detector'), import('./i18n/locale-files')]);
   void initI18n({ detector: createLanguageDetector() });
   createRoot(root).render(
     <StrictMode>

@@ -1,9 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { Link, useCurrentLocation, useSearchParams } from './navigation';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { Link, useCurrentLocation, useSearchParams, useTransitionLocation, useTransitionSearch } from './navigation';
 
 /** What the app reads of the address (docs/rendering.md#router). */
 function Address() {
@@ -43,5 +45,40 @@ describe('navigation', () => {
     expect(location.history).toEqual(['/?category=markten']);
     await userEvent.click(screen.getByRole('link', { name: 'map' }));
     expect(location.history).toEqual(['/?category=markten', '/kaart']);
+  });
+
+  it('hydrates with the address the page was loaded with, then follows the one the address bar has now', async () => {
+    // docs/rendering.md#results-later: this page was loaded at "/" (the address when this module was imported).
+    expect(window.location.search).toBe('');
+    function Search() {
+      const [params] = useSearchParams();
+      return <p>{params.get('q') ?? 'no search'}</p>;
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <Router ssrPath="/" ssrSearch="">
+        <Search />
+      </Router>,
+    );
+    document.body.append(container);
+    // The address changes before this part is hydrated (a search sent from the hero).
+    window.history.pushState(null, '', '/?q=rando');
+    const errors: unknown[] = [];
+    try {
+      await act(async () => {
+        hydrateRoot(
+          container,
+          <Router hook={useTransitionLocation} searchHook={useTransitionSearch}>
+            <Search />
+          </Router>,
+          { onRecoverableError: (error) => errors.push(error) },
+        );
+      });
+      expect(errors).toEqual([]);
+      await waitFor(() => expect(container).toHaveTextContent('rando'));
+    } finally {
+      window.history.replaceState(null, '', '/');
+      container.remove();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link as WouterLink, type LinkProps, useLocation, useRouter } from 'wouter';
 import { navigate as browserNavigate, useHistoryState } from 'wouter/use-browser-location';
+import { useBrowserValue } from './use-hydrated';
 
 /**
  * What the app needs of its router beyond wouter's own (docs/rendering.md#router): the browser's
@@ -9,9 +10,25 @@ import { navigate as browserNavigate, useHistoryState } from 'wouter/use-browser
  * wouter is the router: about 2 KB where React Router took 13 KB of the overview's scripts.
  */
 
-/** Follows one part of the address, updating it as a React transition (docs/rendering.md#router). */
-function useAddressPart(read: () => string, onServer: string | undefined): string {
-  const [value, setValue] = useState(() => (typeof window === 'undefined' ? (onServer ?? '') : read()));
+function readPath() {
+  return window.location.pathname;
+}
+function readSearch() {
+  return window.location.search;
+}
+
+/** The address the page was loaded with: in a rendered page, the one the server rendered. */
+const loaded = typeof window === 'undefined' ? undefined : { path: readPath(), search: readSearch() };
+
+/**
+ * Follows one part of the address, updating it as a React transition (docs/rendering.md#router). A
+ * part of the page that React hydrates starts from the address the server rendered, even when the
+ * address changed before its turn came (docs/rendering.md#results-later); it follows the change once
+ * hydrated. A part drawn in the browser starts from the current address.
+ */
+function useAddressPart(read: () => string, part: 'path' | 'search', onServer: string | undefined): string {
+  const first = useBrowserValue(loaded ? read() : '', loaded ? loaded[part] : (onServer ?? ''));
+  const [value, setValue] = useState(first);
   useEffect(() => {
     const update = () => startTransition(() => setValue(read()));
     // A change between this component's render and now is not missed.
@@ -22,19 +39,16 @@ function useAddressPart(read: () => string, onServer: string | undefined): strin
   return value;
 }
 
-const readPath = () => window.location.pathname;
-const readSearch = () => window.location.search;
-
 /**
  * The browser's location for wouter, with every change rendered as a transition, as React Router
  * did: the page on screen stays until the next screen is ready (its chunk loaded).
  */
 export function useTransitionLocation(options: { ssrPath?: string } = {}): [string, typeof browserNavigate] {
-  return [useAddressPart(readPath, options.ssrPath), browserNavigate];
+  return [useAddressPart(readPath, 'path', options.ssrPath), browserNavigate];
 }
 /** The query, in the same way (wouter's `searchHook`). */
 export function useTransitionSearch(options: { ssrSearch?: string } = {}): string {
-  return useAddressPart(readSearch, options.ssrSearch);
+  return useAddressPart(readSearch, 'search', options.ssrSearch);
 }
 
 export type NavigateOptions = { replace?: boolean; state?: unknown };

@@ -24,10 +24,23 @@ import { useLanguage } from '../../i18n/use-language';
 import { cn } from '../../lib/cn';
 import { useSearchParams } from '../../lib/navigation';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { ResultsSkeleton } from './overview-skeleton';
+import { ActivityCardSkeleton } from '../../features/activities/components/activity-card-skeleton';
 
 // Leaflet loads only for the side map on large screens, after the results: not part of the first load.
 const ActivityMap = lazy(() => import('../../features/map/components/activity-map'));
+
+const SKELETON_COUNT = 6;
+
+/** The overview's results while they load: cards' footprints, announced as busy. */
+export function ResultsSkeleton({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" aria-label={label} className="grid gap-6 sm:grid-cols-2 2xl:grid-cols-3">
+      {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+        <ActivityCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
 
 /*
  * Cards out of view are not laid out or painted until they come near it (`content-visibility`), with

@@ -5,9 +5,11 @@ import { useNavigate, useSearchParams } from '../../lib/navigation';
 import { readSearch, withSearch } from '../../features/activities/search-param';
 import { LocationCard } from '../../features/location/components/location-card';
 import { SearchBox } from '../../features/search/components/search-box';
+import { Button } from '../../components/ui/button';
+import { holdPageReady } from '../../lib/page-ready';
+import { ErrorBoundary } from '../error-boundary';
 import { lazyScreen } from '../lazy-screen';
-import { holdPageReady, whenPageReady } from '../page-ready';
-import { ResultsSkeleton } from './overview-skeleton';
+import { PageSpinner } from '../page-spinner';
 
 /*
  * What lies below the hero hydrates after the rest of the page (docs/rendering.md#results-later): its
@@ -16,39 +18,55 @@ import { ResultsSkeleton } from './overview-skeleton';
  * a screen drawn in the browser rarely waits for it.
  */
 const OverviewResults = lazyScreen(() => import('./overview-results').then((m) => m.OverviewResults));
-let resultsShown: () => void = () => undefined;
+let resultsSettled: () => void = () => undefined;
 if (typeof document !== 'undefined') {
   const loading = OverviewResults.preload();
-  // A rendered overview is ready for clicks once its results are hydrated too (or their chunk failed).
+  // A chunk that fails to load is reported where the results would be (`ResultsFailed`).
+  loading.catch(() => undefined);
+  // A rendered overview is ready for clicks once its results are hydrated too; or once their chunk
+  // failed, or the visitor left before either (docs/rendering.md#results-later).
   if (!document.documentElement.dataset.ready && document.querySelector('[data-results]')) {
-    holdPageReady(new Promise<unknown>((resolve) => ((resultsShown = () => resolve(null)), loading.catch(resolve))));
+    holdPageReady(new Promise<unknown>((resolve) => ((resultsSettled = () => resolve(null)), loading.catch(resolve))));
   }
 }
 
 /** Mounts with the results: in a rendered page, once React has hydrated them. */
 function ResultsShown() {
-  useEffect(() => resultsShown(), []);
+  useEffect(() => resultsSettled(), []);
   return null;
 }
 
-/**
- * The results in a boundary of their own, which React can leave dehydrated. Without props and
- * memoised: a boundary that gets an update before it is hydrated is drawn again from scratch, so the
- * hero's re-renders must not reach it; the results read the address themselves.
- */
-const LateResults = memo(function LateResults() {
+/** The results' code did not load (offline on a first visit, or a new version meanwhile). */
+function ResultsFailed() {
   const { t } = useTranslation('activities');
   return (
-    <Suspense
-      fallback={
-        <div className="mx-auto max-w-7xl px-4 py-4">
-          <ResultsSkeleton label={t('results.loading')} />
-        </div>
-      }
-    >
-      <OverviewResults />
-      <ResultsShown />
-    </Suspense>
+    <div className="mx-auto max-w-7xl px-4 py-4">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-3xl bg-white p-10 text-center ring-1 ring-sand-200"
+      >
+        <p className="font-semibold text-ink-900">{t('results.error')}</p>
+        <Button variant="secondary" onClick={() => window.location.reload()}>
+          {t('results.retry')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The results in a boundary of their own, which React can leave dehydrated. Without props, hooks or
+ * state, and memoised: nothing the hero or the header does re-renders it, and a boundary that gets an
+ * update before it is hydrated is drawn again from scratch. The results read the address themselves.
+ */
+const LateResults = memo(function LateResults() {
+  return (
+    <ErrorBoundary fallback={<ResultsFailed />}>
+      <Suspense fallback={<PageSpinner />}>
+        <OverviewResults />
+        <ResultsShown />
+      </Suspense>
+    </ErrorBoundary>
   );
 });
 
@@ -57,6 +75,13 @@ export function OverviewRoute() {
   const navigate = useNavigate();
   // Only the search, without the rest of the overview's state: its code comes with the results.
   const [params, setParams] = useSearchParams();
+  // Leaving before the results were hydrated: the page is ready without them.
+  useEffect(
+    () => () => {
+      if (!document.querySelector('[data-results]')) resultsSettled();
+    },
+    [],
+  );
 
   return (
     <div>
@@ -78,10 +103,7 @@ export function OverviewRoute() {
           <div className="mt-4 max-w-2xl">
             <SearchBox
               value={readSearch(params)}
-              // After the results are hydrated: they must hydrate with the address the server rendered.
-              onSearch={(search) =>
-                void whenPageReady().then(() => setParams((current) => withSearch(current, search)))
-              }
+              onSearch={(search) => setParams((current) => withSearch(current, search))}
               onSelectActivity={(id) => void navigate(`/activity/${id}`)}
             />
           </div>

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useBrowserValue } from '../../lib/use-hydrated';
 
 export const FAVOURITES_STORAGE_KEY = 'discoverlocal-favorites';
@@ -60,7 +69,9 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
   // Another tab changed the list: follow it.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === FAVOURITES_STORAGE_KEY || event.key === null) setFavourites(readStoredFavourites());
+      // As a transition: see docs/rendering.md#results-later.
+      if (event.key === FAVOURITES_STORAGE_KEY || event.key === null)
+        startTransition(() => setFavourites(readStoredFavourites()));
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

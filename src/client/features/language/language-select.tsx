@@ -2,6 +2,7 @@ import { ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, NATIVE_LANGUAGE_NAMES as NATIVE_NAMES } from '../../../domain/languages';
 import { useLanguage } from '../../i18n/use-language';
+import { whenPageReady } from '../../lib/page-ready';
 
 /** A native select: the best picker on phones, fully accessible, and no script to load. */
 export function LanguageSelect() {
@@ -16,7 +17,12 @@ export function LanguageSelect() {
       <select
         aria-label={t('header.language')}
         value={language}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        // Once the whole page is hydrated: a part hydrating later must find the server's language
+        // (docs/rendering.md#results-later).
+        onChange={(event) => {
+          const chosen = event.target.value;
+          void whenPageReady().then(() => i18n.changeLanguage(chosen));
+        }}
         className="h-10 max-w-36 sm:max-w-none cursor-pointer appearance-none rounded-full border border-sand-300 bg-white pl-9 pr-8 text-sm font-medium text-ink-900 hover:bg-sand-100"
       >
         {LANGUAGES.map((lng) => (

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useMemo, useState } from 'react';
 import type { Position } from '../../../domain/geo';
 import { useBrowserValue } from '../../lib/use-hydrated';
 
@@ -50,11 +50,15 @@ const DEFAULT_STATE: LocationState = { status: 'default' };
 const LocationContext = createContext<{ state: LocationState; detect: () => void } | null>(null);
 
 export function LocationProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<LocationState>(() => {
+  const [state, setStateNow] = useState<LocationState>(() => {
     const stored = readStoredPosition();
     // The same object as before hydration when nothing is kept: nothing changes when hydrated.
     return stored ? { status: 'located', position: stored } : DEFAULT_STATE;
   });
+
+  // As a transition: a part of the page that React has not hydrated yet waits for it instead of being
+  // drawn again from scratch (docs/rendering.md#results-later).
+  const setState = useCallback((next: LocationState) => startTransition(() => setStateNow(next)), []);
 
   const detect = useCallback(() => {
     if (!('geolocation' in navigator)) {
@@ -75,7 +79,7 @@ export function LocationProvider({ children }: { children: ReactNode }) {
       (error) => setState({ status: 'error', error: errorOf(error) }),
       GEOLOCATION_OPTIONS,
     );
-  }, []);
+  }, [setState]);
 
   const value = useMemo(() => ({ state, detect }), [state, detect]);
   return <LocationContext.Provider value={value}>{children}</LocationContext.Provider>;
