@@ -255,6 +255,19 @@ test.describe('server-rendered pages', () => {
     expect(problems).toEqual([]);
   });
 
+  test('results whose code fails to load say so where they would be, with a reload; the rest of the page stays', async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/overview-results-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/');
+    const alert = page.getByRole('alert').filter({ hasText: text('nl', 'activities', 'results.error') });
+    await expect(alert).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: text('nl', 'activities', 'hero.title') })).toBeVisible();
+    await page.unroute(/\/assets\/overview-results-[\w-]+\.js$/);
+    await alert.getByRole('button', { name: text('nl', 'activities', 'results.retry') }).click();
+    await expect(overview.cards(page)).toHaveCount(12, PAGE_LOAD);
+  });
+
   test('favourites kept on the device show once the page is hydrated', async ({ page }) => {
     await page.goto('/landing');
     await page.evaluate((key) => localStorage.setItem(key, '[3]'), FAVOURITES_KEY);
