@@ -21,9 +21,6 @@ const localeData = warmLocaleData(LOCALES[isLanguage(pageLanguage) ? pageLanguag
 /** How long hydrating waits for that thread at most (docs/rendering.md#locale-data). */
 const LOCALE_DATA_WAIT_MS = 200;
 
-// It registers after the page's load event: its code is not needed before (docs/offline.md).
-void import('./lib/service-worker').then((worker) => worker.registerServiceWorker());
-
 /** The browser's router: the address bar, followed in transitions (docs/rendering.md#router). */
 const BrowserRouter = ({ children }: { children: ReactNode }) => (
   <Router hook={useTransitionLocation} searchHook={useTransitionSearch}>
@@ -41,6 +38,8 @@ const queryClient = createQueryClient();
  */
 function AfterHydration({ rendered }: { rendered: InitialTexts['language'] | null }) {
   useEffect(() => {
+    // The service worker registers after the load event (docs/offline.md): its code can wait until now.
+    void import('./lib/service-worker').then((worker) => worker.registerServiceWorker());
     // Parts that hydrate later (docs/rendering.md#results-later) must find the server's language too.
     void markPageReady().then(() => {
       const kept = rendered && keptLanguageOverriding(rendered);

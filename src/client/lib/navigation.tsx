@@ -10,15 +10,15 @@ import { useBrowserValue } from './use-hydrated';
  * wouter is the router: about 2 KB where React Router took 13 KB of the overview's scripts.
  */
 
-function readPath() {
+function currentPath() {
   return window.location.pathname;
 }
-function readSearch() {
+function currentSearch() {
   return window.location.search;
 }
 
 /** The address the page was loaded with: in a rendered page, the one the server rendered. */
-const loaded = typeof window === 'undefined' ? undefined : { path: readPath(), search: readSearch() };
+const loaded = typeof window === 'undefined' ? undefined : { path: currentPath(), search: currentSearch() };
 
 /**
  * Follows one part of the address, updating it as a React transition (docs/rendering.md#router). A
@@ -44,11 +44,11 @@ function useAddressPart(read: () => string, part: 'path' | 'search', onServer: s
  * did: the page on screen stays until the next screen is ready (its chunk loaded).
  */
 export function useTransitionLocation(options: { ssrPath?: string } = {}): [string, typeof browserNavigate] {
-  return [useAddressPart(readPath, 'path', options.ssrPath), browserNavigate];
+  return [useAddressPart(currentPath, 'path', options.ssrPath), browserNavigate];
 }
 /** The query, in the same way (wouter's `searchHook`). */
 export function useTransitionSearch(options: { ssrSearch?: string } = {}): string {
-  return useAddressPart(readSearch, 'search', options.ssrSearch);
+  return useAddressPart(currentSearch, 'search', options.ssrSearch);
 }
 
 export type NavigateOptions = { replace?: boolean; state?: unknown };
@@ -105,7 +105,9 @@ export function useSearchParams(): [
  * already shown (as React Router's did): back then leaves that page, not a copy of it.
  */
 export function Link(props: LinkProps) {
-  const { pathname, search } = useCurrentLocation();
+  // The address only: the history entry's state is not needed here, and 40 links would each follow it.
+  const [pathname] = useLocation();
+  const search = useRawSearch();
   const target = props.to ?? props.href;
   return <WouterLink {...props} replace={props.replace ?? target === pathname + search} />;
 }
@@ -121,7 +123,7 @@ const listeners = new Set<() => void>();
 // browser puts the scroll back before the app has drawn the page it goes to (before popstate), so
 // a page taller than the one it leaves comes back short; the layout puts it right once drawn.
 const leftAt = new Map<string, number>();
-const addressNow = () => window.location.pathname + window.location.search;
+const addressNow = () => currentPath() + currentSearch();
 if (typeof window !== 'undefined') {
   let shown = addressNow();
   for (const [event, type] of [

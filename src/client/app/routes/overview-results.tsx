@@ -1,4 +1,4 @@
-import { AlertCircle, LayoutGrid, List, Loader2, SearchX } from 'lucide-react';
+import { LayoutGrid, List, Loader2, SearchX } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryFilter } from '../../../domain/activities';
@@ -24,6 +24,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { cn } from '../../lib/cn';
 import { useSearchParams } from '../../lib/navigation';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { ResultsError } from './results-error';
 import { ActivityCardSkeleton } from '../../features/activities/components/activity-card-skeleton';
 
 // Leaflet loads only for the side map on large screens, after the results: not part of the first load.
@@ -127,16 +128,7 @@ export function OverviewResults() {
           {activities.isPending ? (
             <ResultsSkeleton label={t('results.loading')} />
           ) : activities.isError ? (
-            <div
-              role="alert"
-              className="flex flex-col items-center gap-3 rounded-3xl bg-white p-10 text-center ring-1 ring-sand-200"
-            >
-              <AlertCircle aria-hidden className="h-10 w-10 text-red-700" />
-              <p className="font-semibold text-ink-900">{t('results.error')}</p>
-              <Button variant="secondary" onClick={() => void activities.refetch()}>
-                {t('results.retry')}
-              </Button>
-            </div>
+            <ResultsError onRetry={() => void activities.refetch()} />
           ) : items.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-3xl bg-white p-10 text-center ring-1 ring-sand-200">
               <SearchX aria-hidden className="h-10 w-10 text-ink-500" />

@@ -5,11 +5,11 @@ import { useNavigate, useSearchParams } from '../../lib/navigation';
 import { readSearch, withSearch } from '../../features/activities/search-param';
 import { LocationCard } from '../../features/location/components/location-card';
 import { SearchBox } from '../../features/search/components/search-box';
-import { Button } from '../../components/ui/button';
 import { holdPageReady } from '../../lib/page-ready';
 import { ErrorBoundary } from '../error-boundary';
 import { lazyScreen } from '../lazy-screen';
 import { PageSpinner } from '../page-spinner';
+import { ResultsError } from './results-error';
 
 /*
  * What lies below the hero hydrates after the rest of the page (docs/rendering.md#results-later): its
@@ -38,18 +38,9 @@ function ResultsShown() {
 
 /** The results' code did not load (offline on a first visit, or a new version meanwhile). */
 function ResultsFailed() {
-  const { t } = useTranslation('activities');
   return (
     <div className="mx-auto max-w-7xl px-4 py-4">
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-3xl bg-white p-10 text-center ring-1 ring-sand-200"
-      >
-        <p className="font-semibold text-ink-900">{t('results.error')}</p>
-        <Button variant="secondary" onClick={() => window.location.reload()}>
-          {t('results.retry')}
-        </Button>
-      </div>
+      <ResultsError onRetry={() => window.location.reload()} />
     </div>
   );
 }
