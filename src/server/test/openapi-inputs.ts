@@ -182,7 +182,7 @@ function wellFormedText(schema: JsonSchema, name: string): fc.Arbitrary<string> 
     text = fc
       .integer({ min: 0, max: 150 })
       .map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10));
-  else if (key.includes('date') || key === 'from' || key === 'to') text = isoDay;
+  else if (key.includes('date') || key.endsWith('until') || key === 'from' || key === 'to') text = isoDay;
   else if (key === 'lat' || key === 'latitude')
     text = fc.double({ min: 42.7, max: 43.4, noNaN: true }).map((n) => n.toFixed(4));
   else if (key === 'lon' || key === 'longitude')
