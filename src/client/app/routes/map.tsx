@@ -1,5 +1,5 @@
 import { Eye, MapPin, PartyPopper, ShoppingBasket, Trophy } from 'lucide-react';
-import { lazy, useMemo, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../lib/navigation';
 import { CATEGORY_COLORS, type CategoryFilter, type Stats } from '../../../domain/activities';
@@ -74,8 +74,10 @@ export function MapRoute() {
   const items = useMemo(() => activities.data ?? [], [activities.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const towns = useMemo(() => nearestTowns(position ?? LIMOUX, items), [position, items]);
-  // The map starts on Limoux (ActivityMap): the server draws those tiles before any script.
-  const preview = <MapPreview center={LIMOUX} zoom={MAP_START_ZOOM} />;
+  // The map starts on Limoux (ActivityMap): the server draws those tiles before any script, in a
+  // frame of their own that stays while the map's code loads, so they are drawn once.
+  const [previewShown, setPreviewShown] = useState(true);
+  const hidePreview = useCallback(() => setPreviewShown(false), []);
   const hrefFor = (next: CategoryFilter) => (next === 'alle' ? '/kaart' : `/kaart?category=${next}`);
 
   return (
@@ -103,22 +105,19 @@ export function MapRoute() {
             ) : null}
           </div>
           {/* Leaflet needs the browser: the server and hydration draw the map's frame (docs/rendering.md). */}
-          <BrowserOnly
-            fallback={
-              <div className="relative h-[60vh] min-h-96 overflow-hidden rounded-3xl bg-[#ece6da] ring-1 ring-sand-200">
-                {preview}
-              </div>
-            }
-          >
-            <ActivityMap
-              variant="full"
-              activities={items}
-              selectedId={selectedId}
-              onSelect={setSelectedId}
-              className="h-[60vh] min-h-96"
-              placeholder={preview}
-            />
-          </BrowserOnly>
+          <div className="relative h-[60vh] min-h-96 overflow-hidden rounded-3xl bg-[#ece6da] ring-1 ring-sand-200">
+            {previewShown ? <MapPreview center={LIMOUX} zoom={MAP_START_ZOOM} /> : null}
+            <BrowserOnly fallback={null}>
+              <ActivityMap
+                variant="full"
+                activities={items}
+                selectedId={selectedId}
+                onSelect={setSelectedId}
+                className="h-full"
+                onPreviewDone={hidePreview}
+              />
+            </BrowserOnly>
+          </div>
           <details className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
             <summary className="cursor-pointer font-medium text-ink-900">{t('map.list')}</summary>
             <ul className="mt-3 grid gap-1 sm:grid-cols-2">

@@ -4,7 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import '../../../components/map/map.css';
 import { Crosshair, Minus, Navigation, Plus, Star, X } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/navigation';
 import { CATEGORY_COLORS } from '../../../../domain/activities';
@@ -28,10 +28,11 @@ export interface ActivityMapProps {
   fitToMarkers?: boolean;
   className?: string;
   /**
-   * Drawn under the map until Leaflet's first tiles are in or the view moves: the server's preview
-   * of the same tiles (docs/rendering.md#map-preview).
+   * The frame holds the server's preview of the same tiles under the map (docs/rendering.md#map-preview):
+   * the map is see-through until Leaflet's first tiles are in or the view moves, then calls this once,
+   * and the frame takes the preview away.
    */
-  placeholder?: ReactNode;
+  onPreviewDone?: () => void;
 }
 
 /**
@@ -47,7 +48,7 @@ export default function ActivityMap({
   variant,
   fitToMarkers,
   className,
-  placeholder,
+  onPreviewDone,
 }: ActivityMapProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -58,12 +59,17 @@ export default function ActivityMap({
   const onSelectRef = useRef(onSelect);
   const tRef = useRef(t);
   const [zoom, setZoom] = useState(MAP_START_ZOOM);
-  const [covering, setCovering] = useState(placeholder !== undefined);
+  const [covering, setCovering] = useState(onPreviewDone !== undefined);
+  const onPreviewDoneRef = useRef(onPreviewDone);
   const uncover = useCallback(() => setCovering(false), []);
   useEffect(() => {
     onSelectRef.current = onSelect;
     tRef.current = t;
-  }, [onSelect, t]);
+    onPreviewDoneRef.current = onPreviewDone;
+  }, [onSelect, t, onPreviewDone]);
+  useEffect(() => {
+    if (!covering) onPreviewDoneRef.current?.();
+  }, [covering]);
 
   // The map itself, once.
   useEffect(() => {
@@ -125,39 +131,45 @@ export default function ActivityMap({
   // Leaflet fades its tiles in: the preview goes once they are whole.
   useTileLayer(mapRef, () => window.setTimeout(uncover, TILE_FADE_MS));
 
-  // Markers follow the activities.
+  // Markers follow the activities, in a task of their own after the map's (docs/rendering.md#map-preview);
+  // `markersDrawn` then tells the selection below that they are there.
+  const [markersDrawn, setMarkersDrawn] = useState(0);
   useEffect(() => {
     const cluster = clusterRef.current;
     const map = mapRef.current;
     if (!cluster || !map) return;
-    cluster.clearLayers();
-    markersRef.current.clear();
-    const markers = activities.map((activity) => {
-      const marker = L.marker([activity.latitude, activity.longitude], {
-        icon: pinIcon(CATEGORY_COLORS[activity.category], false),
-        keyboard: true,
-        title: activity.name,
-        alt: activity.name,
-        riseOnHover: true,
+    const adding = window.setTimeout(() => {
+      cluster.clearLayers();
+      markersRef.current.clear();
+      const markers = activities.map((activity) => {
+        const marker = L.marker([activity.latitude, activity.longitude], {
+          icon: pinIcon(CATEGORY_COLORS[activity.category], false),
+          keyboard: true,
+          title: activity.name,
+          alt: activity.name,
+          riseOnHover: true,
+        });
+        marker.bindTooltip(textContent(activity.name), { direction: 'top', className: 'dl-tooltip' });
+        marker.on('click', (event) => {
+          L.DomEvent.stopPropagation(event);
+          onSelectRef.current(activity.id);
+        });
+        marker.on('add', () => {
+          const element = marker.getElement();
+          element?.setAttribute('role', 'button');
+          element?.setAttribute('aria-label', t('map.markerLabel', { name: activity.name }));
+        });
+        markersRef.current.set(activity.id, marker);
+        return marker;
       });
-      marker.bindTooltip(textContent(activity.name), { direction: 'top', className: 'dl-tooltip' });
-      marker.on('click', (event) => {
-        L.DomEvent.stopPropagation(event);
-        onSelectRef.current(activity.id);
-      });
-      marker.on('add', () => {
-        const element = marker.getElement();
-        element?.setAttribute('role', 'button');
-        element?.setAttribute('aria-label', t('map.markerLabel', { name: activity.name }));
-      });
-      markersRef.current.set(activity.id, marker);
-      return marker;
+      cluster.addLayers(markers);
+      if (fitToMarkers && markers.length > 0) {
+        const bounds = L.latLngBounds(activities.map((a) => [a.latitude, a.longitude] as [number, number]));
+        map.fitBounds(bounds, { padding: [30, 30], maxZoom: 13 });
+      }
+      setMarkersDrawn((n) => n + 1);
     });
-    cluster.addLayers(markers);
-    if (fitToMarkers && markers.length > 0) {
-      const bounds = L.latLngBounds(activities.map((a) => [a.latitude, a.longitude] as [number, number]));
-      map.fitBounds(bounds, { padding: [30, 30], maxZoom: 13 });
-    }
+    return () => window.clearTimeout(adding);
   }, [activities, fitToMarkers, t]);
 
   // The selected marker stands out, with its tooltip open.
@@ -183,7 +195,7 @@ export default function ActivityMap({
       }
       if (selected) cluster?.zoomToShowLayer(marker, () => marker.openTooltip());
     }
-  }, [selectedId, activities, t]);
+  }, [selectedId, activities, t, markersDrawn]);
 
   const selected = variant === 'full' ? activities.find((a) => a.id === selectedId) : undefined;
   const controlClass =
@@ -198,7 +210,6 @@ export default function ActivityMap({
         className,
       )}
     >
-      {covering ? placeholder : null}
       {/* Leaflet adds its own classes to this element: React must never set its class again. */}
       <div ref={containerRef} className="dl-map absolute inset-0" role="region" aria-label={t('map.label')} />
       <div className="absolute right-3 top-3 z-[500] flex flex-col overflow-hidden rounded-2xl shadow-md ring-1 ring-sand-200">
