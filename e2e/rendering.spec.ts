@@ -183,6 +183,10 @@ test.describe('server-rendered pages', () => {
       .first()
       .click();
     await expect(page).toHaveTitle(/^DiscoverLocal Limoux · /);
+    // Back on the activity, the app titles it again: the server's title stood for the first visit only.
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: activity.name })).toBeVisible();
+    await expect(page).toHaveTitle(`${activity.name} · DiscoverLocal Limoux`);
   });
 
   test('a card rendered by the server answers at once: its heart saves the favourite', async ({ page }) => {

@@ -21,9 +21,14 @@ export function trackEvent(activityId: number, event: ActivityEvent): void {
   }
 }
 
-/** Counts one view of an activity's detail page each time it is opened. */
+/**
+ * Counts one view of an activity's detail page each time it is opened: in a task of its own, as the
+ * effects of a hydrated page all run in one task, which a request would lengthen (docs/rendering.md#scripts).
+ */
 export function useTrackView(activityId: number | undefined): void {
   useEffect(() => {
-    if (activityId !== undefined) trackEvent(activityId, 'view');
+    if (activityId === undefined) return;
+    const sending = window.setTimeout(() => trackEvent(activityId, 'view'));
+    return () => window.clearTimeout(sending);
   }, [activityId]);
 }
