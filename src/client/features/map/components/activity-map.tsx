@@ -134,6 +134,8 @@ export default function ActivityMap({
   // Markers follow the activities, in a task of their own after the map's (docs/rendering.md#map-preview);
   // `markersDrawn` then tells the selection below that they are there.
   const [markersDrawn, setMarkersDrawn] = useState(0);
+  /** The selection the markers show (set by the selection's effect below). */
+  const shownSelection = useRef<number | null>(null);
   useEffect(() => {
     const cluster = clusterRef.current;
     const map = mapRef.current;
@@ -158,6 +160,7 @@ export default function ActivityMap({
           const element = marker.getElement();
           element?.setAttribute('role', 'button');
           element?.setAttribute('aria-label', t('map.markerLabel', { name: activity.name }));
+          element?.setAttribute('aria-pressed', String(shownSelection.current === activity.id));
         });
         markersRef.current.set(activity.id, marker);
         return marker;
@@ -172,12 +175,17 @@ export default function ActivityMap({
     return () => window.clearTimeout(adding);
   }, [activities, fitToMarkers, t]);
 
-  // The selected marker stands out, with its tooltip open.
+  // The selected marker stands out, with its tooltip open. Only the markers whose state changes are
+  // drawn again (the one selected before and the one now): a new icon for each of 40 markers made
+  // one long task after every change (docs/rendering.md#map-preview).
   useEffect(() => {
     const cluster = clusterRef.current;
-    for (const [id, marker] of markersRef.current) {
+    const previous = shownSelection.current;
+    shownSelection.current = selectedId;
+    for (const id of new Set([previous, selectedId])) {
+      const marker = id === null ? undefined : markersRef.current.get(id);
       const activity = activities.find((a) => a.id === id);
-      if (!activity) continue;
+      if (!marker || !activity) continue;
       const selected = id === selectedId;
       marker.setIcon(pinIcon(CATEGORY_COLORS[activity.category], selected));
       marker.setZIndexOffset(selected ? 1000 : 0);
