@@ -96,6 +96,10 @@ test.describe('the map page', () => {
     await zoomIn.click();
     await zoomIn.click();
     await expect.poll(async () => (await markersOn(map)).singles).toBeGreaterThan(start.singles);
+    // Markers that left their clusters are buttons that say they are not selected, like the others.
+    const markers = map.getByRole('button', { name: / op de kaart$/ });
+    await expect(markers.first()).toBeVisible();
+    expect(await markers.evaluateAll((all) => all.map((m) => m.getAttribute('aria-pressed')))).not.toContain(null);
     // Leaflet ignores a zoom click while the previous zoom still animates,
     // so each click waits for the map to settle before the next one.
     await expect(async () => {
