@@ -88,7 +88,7 @@ test('a provider adds an activity with a pin and a photo; once approved it is in
   await visit(admin, `/admin/activities/${id}`);
   await expect(admin.getByRole('heading', { level: 1, name: 'Activiteit bewerken (beheer)' })).toBeVisible();
   await admin.getByLabel('Niveau').selectOption({ label: 'Niveau 3 (TOP)' });
-  await admin.getByLabel('Laatste dag').fill('2099-12-31');
+  await admin.getByLabel('Laatste dag van de sponsoring').fill('2099-12-31');
   await expectNoSeriousA11yViolations(admin);
   await admin.getByRole('button', { name: 'Sponsoring opslaan' }).click();
   await expect(toastRegion(admin)).toContainText('Sponsoring opgeslagen');
