@@ -1,6 +1,12 @@
 /** Dates and "today" are those of Europe/Paris (docs/product.md#dates-times-and-money). */
 export const TIME_ZONE = 'Europe/Paris';
 
+/** How `todayInParis` formats a day: en-CA writes it YYYY-MM-DD. */
+export const ISO_DAY_FORMAT = {
+  locale: 'en-CA',
+  options: { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' },
+} as const satisfies { locale: string; options: Intl.DateTimeFormatOptions };
+
 let isoDay: Intl.DateTimeFormat | undefined;
 
 /**
@@ -10,12 +16,7 @@ let isoDay: Intl.DateTimeFormat | undefined;
  * for today.
  */
 export function todayInParis(now: Date): string {
-  isoDay ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
+  isoDay ??= new Intl.DateTimeFormat(ISO_DAY_FORMAT.locale, ISO_DAY_FORMAT.options);
   return isoDay.format(now);
 }
 

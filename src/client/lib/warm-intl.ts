@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '../../domain/dates';
+import { ISO_DAY_FORMAT, TIME_ZONE } from '../../domain/dates';
 
 /**
  * What the worker runs: one formatter of each kind the pages make, in the page's locale, and the one
@@ -10,7 +10,7 @@ const WORKER_SOURCE = `onmessage = (event) => {
   new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(1);
   new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer' }).format(1);
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: ${JSON.stringify(TIME_ZONE)} }).format(0);
-  new Intl.DateTimeFormat('en-CA', { timeZone: ${JSON.stringify(TIME_ZONE)}, year: 'numeric', month: '2-digit', day: '2-digit' }).format(0);
+  new Intl.DateTimeFormat(${JSON.stringify(ISO_DAY_FORMAT.locale)}, ${JSON.stringify(ISO_DAY_FORMAT.options)}).format(0);
   postMessage('warm');
 };`;
 

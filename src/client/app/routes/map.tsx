@@ -114,6 +114,7 @@ export function MapRoute() {
                 selectedId={selectedId}
                 onSelect={setSelectedId}
                 className="h-full"
+                previewed={previewShown}
                 onPreviewDone={hidePreview}
               />
             </BrowserOnly>

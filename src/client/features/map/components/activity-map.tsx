@@ -4,7 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import '../../../components/map/map.css';
 import { Crosshair, Minus, Navigation, Plus, Star, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/navigation';
 import { CATEGORY_COLORS } from '../../../../domain/activities';
@@ -29,10 +29,42 @@ export interface ActivityMapProps {
   className?: string;
   /**
    * The frame holds the server's preview of the same tiles under the map (docs/rendering.md#map-preview):
-   * the map is see-through until Leaflet's first tiles are in or the view moves, then calls this once,
-   * and the frame takes the preview away.
+   * while `previewed`, the map is see-through; once Leaflet's first tiles are in or the view moves, it
+   * calls `onPreviewDone`, and the frame takes the preview away.
    */
+  previewed?: boolean;
   onPreviewDone?: () => void;
+}
+
+/**
+ * One activity's marker: a pin in its category's colour with its name as tooltip, a button (role,
+ * name, pressed while `shown` is its id once Leaflet adds it to the map) that calls `select`.
+ */
+function activityMarker(
+  activity: MapActivity,
+  label: string,
+  shown: RefObject<number | null>,
+  select: RefObject<(id: number | null) => void>,
+): L.Marker {
+  const marker = L.marker([activity.latitude, activity.longitude], {
+    icon: pinIcon(CATEGORY_COLORS[activity.category], false),
+    keyboard: true,
+    title: activity.name,
+    alt: activity.name,
+    riseOnHover: true,
+  });
+  marker.bindTooltip(textContent(activity.name), { direction: 'top', className: 'dl-tooltip' });
+  marker.on('click', (event) => {
+    L.DomEvent.stopPropagation(event);
+    select.current(activity.id);
+  });
+  marker.on('add', () => {
+    const element = marker.getElement();
+    element?.setAttribute('role', 'button');
+    element?.setAttribute('aria-label', label);
+    element?.setAttribute('aria-pressed', String(shown.current === activity.id));
+  });
+  return marker;
 }
 
 /**
@@ -48,6 +80,7 @@ export default function ActivityMap({
   variant,
   fitToMarkers,
   className,
+  previewed = false,
   onPreviewDone,
 }: ActivityMapProps) {
   const { t } = useTranslation();
@@ -59,17 +92,13 @@ export default function ActivityMap({
   const onSelectRef = useRef(onSelect);
   const tRef = useRef(t);
   const [zoom, setZoom] = useState(MAP_START_ZOOM);
-  const [covering, setCovering] = useState(onPreviewDone !== undefined);
   const onPreviewDoneRef = useRef(onPreviewDone);
-  const uncover = useCallback(() => setCovering(false), []);
+  const uncover = useCallback(() => onPreviewDoneRef.current?.(), []);
   useEffect(() => {
     onSelectRef.current = onSelect;
     tRef.current = t;
     onPreviewDoneRef.current = onPreviewDone;
   }, [onSelect, t, onPreviewDone]);
-  useEffect(() => {
-    if (!covering) onPreviewDoneRef.current?.();
-  }, [covering]);
 
   // The map itself, once.
   useEffect(() => {
@@ -144,24 +173,12 @@ export default function ActivityMap({
       cluster.clearLayers();
       markersRef.current.clear();
       const markers = activities.map((activity) => {
-        const marker = L.marker([activity.latitude, activity.longitude], {
-          icon: pinIcon(CATEGORY_COLORS[activity.category], false),
-          keyboard: true,
-          title: activity.name,
-          alt: activity.name,
-          riseOnHover: true,
-        });
-        marker.bindTooltip(textContent(activity.name), { direction: 'top', className: 'dl-tooltip' });
-        marker.on('click', (event) => {
-          L.DomEvent.stopPropagation(event);
-          onSelectRef.current(activity.id);
-        });
-        marker.on('add', () => {
-          const element = marker.getElement();
-          element?.setAttribute('role', 'button');
-          element?.setAttribute('aria-label', t('map.markerLabel', { name: activity.name }));
-          element?.setAttribute('aria-pressed', String(shownSelection.current === activity.id));
-        });
+        const marker = activityMarker(
+          activity,
+          t('map.markerLabel', { name: activity.name }),
+          shownSelection,
+          onSelectRef,
+        );
         markersRef.current.set(activity.id, marker);
         return marker;
       });
@@ -176,8 +193,7 @@ export default function ActivityMap({
   }, [activities, fitToMarkers, t]);
 
   // The selected marker stands out, with its tooltip open. Only the markers whose state changes are
-  // drawn again (the one selected before and the one now): a new icon for each of 40 markers made
-  // one long task after every change (docs/rendering.md#map-preview).
+  // drawn again: the one selected before and the one now (docs/rendering.md#map-preview).
   useEffect(() => {
     const cluster = clusterRef.current;
     const previous = shownSelection.current;
@@ -214,7 +230,7 @@ export default function ActivityMap({
     <div
       className={cn(
         'relative isolate overflow-hidden rounded-3xl ring-1 ring-sand-200',
-        covering && 'dl-map-previewed',
+        previewed && 'dl-map-previewed',
         className,
       )}
     >
