@@ -284,6 +284,41 @@ test.describe('browse: view and paging', () => {
     // The pages join up in the API's order, without gaps or repeats.
     await expect(overview.cards(page)).toHaveText((await apiActivities(request)).names);
   });
+
+  test('"Meer laden" stays where it is when jumped to, while the cards around it are drawn', async ({ page }) => {
+    // Cards out of view are drawn only when they come near it, at an estimated height until then
+    // (docs/rendering.md#first-paint): jumping to the button must not leave it to move under the pointer.
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 768 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await openOverview(page);
+      const loadMore = page.getByRole('button', { name: 'Meer laden' });
+      await expect(loadMore).toBeVisible();
+      const moved = await loadMore.evaluate(async (button) => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        const inView = () =>
+          [...document.querySelectorAll<HTMLElement>('[data-results] li[id^="activity-"]')].filter((card) => {
+            const box = card.getBoundingClientRect();
+            return box.bottom > 0 && box.top < window.innerHeight;
+          });
+        button.scrollIntoView({ block: 'center' });
+        const before = button.getBoundingClientRect().top;
+        let moved = 0;
+        // Until every card in view is drawn, and two frames more; at most five seconds.
+        for (let settled = 0, start = performance.now(); settled < 2 && performance.now() - start < 5000; ) {
+          await frame();
+          moved = Math.max(moved, Math.abs(button.getBoundingClientRect().top - before));
+          // A card's own box is always there: what is skipped until it is drawn is its content.
+          const drawn = inView().every((card) => card.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }));
+          settled = drawn ? settled + 1 : 0;
+        }
+        return moved;
+      });
+      expect(moved, `at ${viewport.width} px wide`).toBeLessThan(1);
+    }
+  });
 });
 
 test.describe('browse: search', () => {

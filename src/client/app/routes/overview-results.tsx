@@ -45,10 +45,17 @@ export function ResultsSkeleton({ label }: { label: string }) {
 
 /*
  * Cards out of view are not laid out or painted until they come near it (`content-visibility`), with
- * a height kept for them: the first paint of a page of 12 costs the few on screen (docs/rendering.md#first-paint).
+ * a height kept for them: the first paint of a page of 12 costs the few on screen. The end of the list,
+ * a screen's height of it (three rows of cards, twelve rows of the list), is always drawn: a jump to
+ * "Meer laden" finds drawn cards above it, and the button does not move under the pointer while the
+ * others are drawn (docs/rendering.md#first-paint).
  */
-const OFFSCREEN_CARD = '[content-visibility:auto] [contain-intrinsic-height:auto_30rem]';
-const OFFSCREEN_ROW = '[content-visibility:auto] [contain-intrinsic-height:auto_8rem]';
+const OFFSCREEN_CARD =
+  '[content-visibility:auto] [contain-intrinsic-height:auto_30rem] [&:nth-last-child(-n+3)]:[content-visibility:visible] ' +
+  'sm:[&:nth-last-child(-n+6)]:[content-visibility:visible] 2xl:[&:nth-last-child(-n+9)]:[content-visibility:visible]';
+const OFFSCREEN_ROW =
+  '[content-visibility:auto] [contain-intrinsic-height:auto_8rem] [&:nth-last-child(-n+12)]:[content-visibility:visible] ' +
+  '2xl:[&:nth-last-child(-n+24)]:[content-visibility:visible]';
 
 /**
  * The overview below its hero: the categories, the count, the view and the filters, the results and
