@@ -307,11 +307,13 @@ test.describe('browse: view and paging', () => {
         const before = button.getBoundingClientRect().top;
         let moved = 0;
         // Until every card in view is drawn, and two frames more; at most five seconds.
-        for (let settled = 0, start = performance.now(); settled < 2 && performance.now() - start < 5000; ) {
+        for (let settled = 0, start = performance.now(); settled < 2 && performance.now() - start < 5000;) {
           await frame();
           moved = Math.max(moved, Math.abs(button.getBoundingClientRect().top - before));
           // A card's own box is always there: what is skipped until it is drawn is its content.
-          const drawn = inView().every((card) => card.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }));
+          const drawn = inView().every((card) =>
+            card.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }),
+          );
           settled = drawn ? settled + 1 : 0;
         }
         return moved;
