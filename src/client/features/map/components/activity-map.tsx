@@ -58,9 +58,10 @@ function activityMarker(
     L.DomEvent.stopPropagation(event);
     select.current(activity.id);
   });
+  // Leaflet makes a keyboard marker's element a button, and a new element each time the marker is
+  // added (out of a cluster, say): it gets its name and state here. A new icon reuses the element.
   marker.on('add', () => {
     const element = marker.getElement();
-    element?.setAttribute('role', 'button');
     element?.setAttribute('aria-label', label);
     element?.setAttribute('aria-pressed', String(shown.current === activity.id));
   });
@@ -205,10 +206,7 @@ export default function ActivityMap({
       const selected = id === selectedId;
       marker.setIcon(pinIcon(CATEGORY_COLORS[activity.category], selected));
       marker.setZIndexOffset(selected ? 1000 : 0);
-      const element = marker.getElement();
-      element?.setAttribute('role', 'button');
-      element?.setAttribute('aria-label', t('map.markerLabel', { name: activity.name }));
-      element?.setAttribute('aria-pressed', String(selected));
+      marker.getElement()?.setAttribute('aria-pressed', String(selected));
       // The same tooltip stays open while selected: rebinding it (not a new one) keeps one
       // element, where a new tooltip would sit beside the old one while that fades out.
       const tooltip = marker.getTooltip();
@@ -219,7 +217,7 @@ export default function ActivityMap({
       }
       if (selected) cluster?.zoomToShowLayer(marker, () => marker.openTooltip());
     }
-  }, [selectedId, activities, t, markersDrawn]);
+  }, [selectedId, activities, markersDrawn]);
 
   const selected = variant === 'full' ? activities.find((a) => a.id === selectedId) : undefined;
   const controlClass =
