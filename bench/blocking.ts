@@ -11,6 +11,7 @@
  */
 import { chromium } from '@playwright/test';
 import { startBuiltServer } from './built-server.js';
+import { CHROMIUM_PATH } from './chromium.js';
 
 interface TraceEvent {
   name: string;
@@ -30,7 +31,7 @@ const LONG_TASK_MS = 50;
 const server = given.length === 0 ? await startBuiltServer(5295) : undefined;
 const urls = server ? ['/', '/activity/3', '/kaart'].map((page) => `${server.base}${page}`) : given;
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu'],
 });
 

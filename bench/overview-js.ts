@@ -13,6 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startBuiltServer } from './built-server.js';
+import { CHROMIUM_PATH } from './chromium.js';
 
 const clientDir = path.resolve('dist/client');
 
@@ -37,7 +38,7 @@ const criticalBytes = [...critical].reduce((sum, file) => sum + gz(file), 0);
 
 const { base, stop } = await startBuiltServer(5290);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {

@@ -48,7 +48,8 @@ export function ResultsSkeleton({ label }: { label: string }) {
  * a height kept for them: the first paint of a page of 12 costs the few on screen. The end of the list,
  * a screen's height of it (three rows of cards, twelve rows of the list), is always drawn: a jump to
  * "Meer laden" finds drawn cards above it, and the button does not move under the pointer while the
- * others are drawn (docs/rendering.md#first-paint).
+ * others are drawn (docs/rendering.md#first-paint). The counts follow the lists' columns below
+ * (cards: 1, `sm:` 2, `2xl:` 3; list rows: 1, `2xl:` 2): a change of columns changes them too.
  */
 const OFFSCREEN_CARD =
   '[content-visibility:auto] [contain-intrinsic-height:auto_30rem] [&:nth-last-child(-n+3)]:[content-visibility:visible] ' +
