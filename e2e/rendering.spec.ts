@@ -238,6 +238,44 @@ test.describe('server-rendered pages', () => {
     expect(problems).toEqual([]);
   });
 
+  test('"use my position" before the results are hydrated: the card answers at once, the results hydrate as rendered, then follow the position', async ({
+    page,
+  }) => {
+    // docs/rendering.md#results-later: the position is a provider's update, a transition, which must not
+    // make React draw the dehydrated results again from scratch or warn of a mismatch.
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation({ latitude: 42.8756, longitude: 2.1856 });
+    const problems = consoleProblems(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/overview-results-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const loading = page.goto('/');
+    const useMine = page.getByRole('button', { name: 'Mijn locatie gebruiken' });
+    await expect
+      .poll(
+        () => useMine.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$'))),
+        PAGE_LOAD,
+      )
+      .toBe(true);
+    await useMine.click();
+    // The card answers at once; the position itself waits for the results (a transition).
+    await expect(page.getByText('Locatie bepalen…')).toBeVisible();
+    await expect(useMine).toBeDisabled();
+    // Measured from Limoux, the first unsponsored activity is the Limoux market; the server's cards stay.
+    await expect(overview.cards(page).nth(3)).toHaveText('Markt van Limoux');
+    expect(await hydrated(page, '[data-results]')).toBe(false);
+
+    release();
+    await loading;
+    await expect(page.getByText('Quillan, Frankrijk')).toBeVisible();
+    await expect(overview.cards(page).nth(3)).toHaveText('Markt van Quillan');
+    expect(await hydrated(page, '[data-results]')).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   test('leaving the overview before its results are hydrated still ends with a page that says it is ready', async ({
     page,
   }) => {

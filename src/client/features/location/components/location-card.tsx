@@ -1,4 +1,5 @@
 import { Crosshair, Loader2, MapPin } from 'lucide-react';
+import { useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '../../../../domain/languages';
 import { useLanguage } from '../../../i18n/use-language';
@@ -11,12 +12,17 @@ export function LocationCard() {
   const language = useLanguage();
   const { state, position, detect } = useVisitorLocation();
   const place = usePlace(position, language);
+  // The provider's updates are transitions, which React holds back while the overview's results are
+  // not hydrated yet (docs/rendering.md#results-later): the card says at once that it is asking,
+  // from a pending flag of its own that re-renders only the card.
+  const [asking, startAsking] = useTransition();
+  const detecting = state.status === 'detecting' || asking;
 
   const coordinates = (value: number) =>
     new Intl.NumberFormat(LOCALES[language], { minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(value);
 
   let label: string;
-  if (state.status === 'detecting') label = t('location.detecting');
+  if (detecting) label = t('location.detecting');
   else if (position && place.isPending) label = t('location.lookingUp');
   else if (position && place.data?.city) label = [place.data.city, place.data.country].filter(Boolean).join(', ');
   else if (position) label = `${coordinates(position.lat)}°, ${coordinates(position.lon)}°`;
@@ -38,11 +44,11 @@ export function LocationCard() {
       </div>
       <button
         type="button"
-        onClick={detect}
-        disabled={state.status === 'detecting'}
+        onClick={() => startAsking(detect)}
+        disabled={detecting}
         className="inline-flex h-9 items-center gap-2 rounded-full bg-ink-900 px-4 text-sm font-medium text-white hover:bg-ink-700 disabled:opacity-60"
       >
-        {state.status === 'detecting' ? (
+        {detecting ? (
           <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
         ) : (
           <Crosshair aria-hidden className="h-4 w-4" />
