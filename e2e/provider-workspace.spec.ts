@@ -129,8 +129,13 @@ test('a provider adds an activity with a pin and a photo; once approved it is in
   await visitor.getByText('Alle activiteiten als lijst').click();
   await expect(visitor.getByRole('main').getByRole('button').filter({ hasText: name })).toBeVisible();
   await visit(visitor, `/?q=${encodeURIComponent(name)}`);
+  // The page counts its view once its effects have run: the visitor leaves only after it was sent.
+  const viewCounted = visitor.waitForResponse(
+    (response) => response.url().endsWith(`/api/activities/${id}/events`) && response.request().method() === 'POST',
+  );
   await visitor.getByRole('main').getByRole('link', { name }).first().click();
   await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect((await viewCounted).ok()).toBe(true);
   await expect(visitor.locator('article img').first()).toHaveAttribute('srcset', /-800\.webp 800w/);
   await visitorContext.close();
 

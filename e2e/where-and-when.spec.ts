@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, openOverview, overview, test } from './fixtures';
+import { apiActivity, expect, openOverview, overview, test, toastRegion, visit } from './fixtures';
 import { E2E } from './support/ports';
 
 /** Issue 4: maps, live weather and the visitor's location, against stand-ins (or with the services down). */
@@ -299,6 +299,72 @@ test.describe('with the outside services down', () => {
       await page.getByRole('button', { name: 'Mijn locatie gebruiken' }).click();
       await expect(page.getByText('42,8756°, 2,1856°')).toBeVisible();
       await expect(overview.cards(page).nth(3)).toHaveText('Markt van Quillan');
+    });
+  });
+});
+
+/** Whether the element drawn on top at the middle of what the screen shows of `over` is part of a Leaflet map. */
+async function mapOnTopAt(page: Page, over: Locator): Promise<boolean> {
+  await over.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  return over.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = Math.max(box.top, 0);
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    if (bottom <= top) throw new Error('not on the screen');
+    const onTop = document.elementFromPoint(box.left + box.width / 2, (top + bottom) / 2);
+    return Boolean(onTop?.closest('.leaflet-container'));
+  });
+}
+
+test.describe('layering (docs/seo.md#layering): dialogs and toasts are drawn above a map', () => {
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    /** Brings the small map of the detail page fully into view, once Leaflet has drawn it. */
+    async function smallMapInView(page: Page, name: string): Promise<Locator> {
+      // The map loads as its frame comes near the screen; then its bottom is brought to the screen's.
+      await page
+        .getByRole('region', { name: 'Locatie' })
+        .evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      await expect(
+        page.getByRole('region', { name: `Kaart met de ligging van ${name}` }).locator('.leaflet-marker-icon'),
+      ).toBeVisible();
+      // Not by role: an open dialog hides the rest of the page from the accessibility tree.
+      const map = page.locator('.leaflet-container');
+      await map.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      return map;
+    }
+
+    test('the booking dialog covers the small map of the detail page', async ({ page, request }) => {
+      const activity = await apiActivity(request, 14);
+      await visit(page, '/activity/14');
+      const map = await smallMapInView(page, activity.name);
+      expect(await mapOnTopAt(page, map)).toBe(true);
+      // Opened where it is, without scrolling the map away as a click by pointer would.
+      await page.getByRole('button', { name: 'Nu boeken' }).dispatchEvent('click');
+      await expect(page.getByRole('dialog', { name: /boeken$/ })).toBeVisible();
+      expect(await mapOnTopAt(page, map)).toBe(false);
+    });
+
+    test('a toast lies above the small map of the detail page', async ({ page, request, context, baseURL }) => {
+      await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+      const activity = await apiActivity(request, 28);
+      await visit(page, '/activity/28');
+      await page.getByRole('button', { name: 'Delen' }).click();
+      const toast = toastRegion(page).getByRole('listitem').filter({ hasText: 'Link gekopieerd naar klembord!' });
+      await expect(toast).toBeVisible();
+      // Focus in the notifications keeps the toast open (F8) while the map is brought under it.
+      await page.keyboard.press('F8');
+      const map = await smallMapInView(page, activity.name);
+      const mapBox = await map.boundingBox();
+      const toastBox = await toast.boundingBox();
+      if (!mapBox || !toastBox) throw new Error('nothing to hit-test');
+      // The toast's middle is over the map: what is drawn there is the toast.
+      expect(toastBox.y + toastBox.height / 2).toBeGreaterThan(mapBox.y);
+      expect(toastBox.y + toastBox.height / 2).toBeLessThan(mapBox.y + mapBox.height);
+      expect(await mapOnTopAt(page, toast)).toBe(false);
+      await expect(toast).toBeVisible();
     });
   });
 });
