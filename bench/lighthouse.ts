@@ -93,7 +93,12 @@ async function median(url: string, label: string): Promise<Report> {
   // Lighthouse's own measure of the machine's speed: its 4x CPU slowdown is meant for a fast desktop,
   // so figures of two days compare only at a like index (docs/benchmarks.md#lighthouse-issue-13).
   const speed = reports.map((r) => Math.round(r.environment?.benchmarkIndex ?? Number.NaN));
-  console.info(`${label}: performance of the ${RUNS} runs ${scores.join(', ')}; benchmark index ${speed.join(', ')}`);
+  const lcps = reports.map((r) =>
+    ((r.audits['largest-contentful-paint']?.numericValue ?? Number.NaN) / 1000).toFixed(2),
+  );
+  console.info(
+    `${label}: performance of the ${RUNS} runs ${scores.join(', ')}; LCP ${lcps.join(', ')} s; benchmark index ${speed.join(', ')}`,
+  );
   return reports[Math.floor(reports.length / 2)] as Report;
 }
 
