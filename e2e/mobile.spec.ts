@@ -88,3 +88,33 @@ test.describe('mobile bottom navigation (390 x 844)', () => {
     await expect(overview.categoryBar(page).getByRole('link', { name: 'Best beoordeeld' })).toBeVisible();
   });
 });
+
+test.describe('a small phone (320 x 640, the width WCAG 1.4.10 reflow asks for)', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('no public page scrolls sideways, and the header shows the whole name of the language', async ({ page }) => {
+    for (const path of ['/', '/activity/3', '/kaart', '/favorieten', '/landing']) {
+      await visit(page, path);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        `${path} is wider than the screen by`,
+      ).toBeLessThanOrEqual(0);
+    }
+    // A select clips its text without a sign: the name must fit between the globe and the arrow.
+    const select = page.getByRole('banner').getByRole('combobox', { name: 'Taal' });
+    await expect(select).toHaveValue('nl');
+    const { name, room } = await select.evaluate((element: HTMLSelectElement) => {
+      const style = getComputedStyle(element);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = element.options[element.selectedIndex]?.text ?? '';
+      return {
+        name: context.measureText(text).width,
+        room: element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+      };
+    });
+    expect(name).toBeGreaterThan(0);
+    expect(name).toBeLessThanOrEqual(room);
+  });
+});

@@ -39,7 +39,9 @@ export function Header() {
             <span className="text-terracotta-600">{BRAND.second}</span>
           </span>
         </Link>
-        <div className="ml-6">
+        {/* Shown from the large breakpoint on, as the box itself: below it, its margin would push the
+            header wider than a 320 px screen. */}
+        <div className="ml-6 hidden lg:block">
           <WeatherBox />
         </div>
         {/* Logged in: the profile menu; logged out: the providers' page and the login button. */}

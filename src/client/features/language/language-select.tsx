@@ -23,7 +23,8 @@ export function LanguageSelect() {
           const chosen = event.target.value;
           void whenPageReady().then(() => i18n.changeLanguage(chosen));
         }}
-        className="h-10 max-w-36 sm:max-w-none cursor-pointer appearance-none rounded-full border border-sand-300 bg-white pl-9 pr-8 text-sm font-medium text-ink-900 hover:bg-sand-100"
+        // On a phone at most 9 rem wide, with room for the longest name ("Nederlands", about 80 px).
+        className="h-10 max-w-36 sm:max-w-none cursor-pointer appearance-none rounded-full border border-sand-300 bg-white pl-8 pr-7 text-sm font-medium text-ink-900 hover:bg-sand-100"
       >
         {LANGUAGES.map((lng) => (
           <option key={lng} value={lng} lang={lng}>
@@ -33,7 +34,7 @@ export function LanguageSelect() {
       </select>
       <ChevronDown
         aria-hidden
-        className="pointer-events-none absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-600"
+        className="pointer-events-none absolute right-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-600"
       />
     </div>
   );
