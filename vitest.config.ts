@@ -28,6 +28,7 @@ const DATABASE_INDEPENDENT = [
   'src/server/outside/**/*.test.ts',
   'src/server/modules/pages/sitemap.test.ts',
   'src/server/modules/pages/preloads.test.ts',
+  'src/server/test/openapi-inputs.test.ts',
 ];
 
 const apiProject = (kind: 'pglite' | 'postgres') => ({

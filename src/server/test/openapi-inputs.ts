@@ -129,6 +129,15 @@ function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.oneof(...options);
 }
 
+/**
+ * A generated key as the name of a property: text as it is, anything else as its JSON, as a key on the
+ * wire is always text. A value of the wrong type can be an object without a prototype (fast-check's
+ * `jsonValue`), which JavaScript cannot turn into a key: building a request threw, about once in
+ * 10,000 requests of an operation with a map of names, and failed a whole run (openapi-inputs.test.ts).
+ */
+const asPropertyName = (value: unknown): string =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null');
+
 function objectArb(schema: JsonSchema, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {};
   const keys = Object.keys(properties);
@@ -140,7 +149,7 @@ function objectArb(schema: JsonSchema, depth: number): fc.Arbitrary<Record<strin
   const mapped =
     keys.length === 0 && typeof schema.additionalProperties === 'object'
       ? fc.dictionary(
-          schema.propertyNames ? (valueArb(schema.propertyNames, depth + 1) as fc.Arbitrary<string>) : fc.string(),
+          schema.propertyNames ? valueArb(schema.propertyNames, depth + 1).map(asPropertyName) : fc.string(),
           valueArb(schema.additionalProperties, depth + 1),
           { maxKeys: 5 },
         )
