@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
 
@@ -10,6 +17,8 @@ export const LANGUAGE_KEY = 'i18nextLng';
 export const LANGUAGE_COOKIE = 'i18next';
 export const TOTAL_ACTIVITIES = 36;
 export const PAGE_SIZE = 12;
+/** A position in Quillan, 25 km south of Limoux: the geolocation the location tests give the browser. */
+export const QUILLAN = { latitude: 42.8756, longitude: 2.1856 };
 
 export type Language = 'nl' | 'en' | 'fr' | 'de' | 'es';
 export const LANGUAGES: Language[] = ['nl', 'en', 'fr', 'de', 'es'];
@@ -197,6 +206,12 @@ export async function applyFilters(dialog: Locator) {
 /** The favourites link of the header; its name carries the count. */
 export const favouritesLink = (page: Page, count: number) =>
   page.getByRole('banner').getByRole('link', { name: `Favorieten, ${count} opgeslagen` });
+
+/** A browser without a share sheet: "Delen" copies the link to the clipboard, which the page may use. */
+export async function withoutShareSheet(page: Page, context: BrowserContext, origin: string | undefined) {
+  await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+}
 
 /** The notifications (toast) region, named in the page's language; F8 moves focus into it. */
 export const toastRegion = (page: Page, lng: Language = 'nl') =>

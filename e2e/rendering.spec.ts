@@ -1,5 +1,15 @@
-import type { Page } from '@playwright/test';
-import { apiActivities, apiActivity, expect, FAVOURITES_KEY, overview, PAGE_LOAD, test, text } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import {
+  apiActivities,
+  apiActivity,
+  expect,
+  FAVOURITES_KEY,
+  overview,
+  PAGE_LOAD,
+  QUILLAN,
+  test,
+  text,
+} from './fixtures';
 
 /** The errors and warnings a page logs, and its uncaught errors, from now on. */
 function consoleProblems(page: Page): string[] {
@@ -16,14 +26,25 @@ function consoleProblems(page: Page): string[] {
 }
 
 /**
- * Whether React has hydrated the element `selector` finds: React marks each element it has hydrated
- * with its own `__reactFiber$…` key (docs/rendering.md#results-later).
+ * Whether React has hydrated `element`: React marks each element it has hydrated with its own
+ * `__reactFiber$…` key (docs/rendering.md#results-later).
  */
-function hydrated(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate(
-    (found) => Object.keys(document.querySelector(found) ?? {}).some((key) => key.startsWith('__reactFiber$')),
-    selector,
-  );
+function hydrated(element: Locator): Promise<boolean> {
+  return element.evaluate((found) => Object.keys(found).some((key) => key.startsWith('__reactFiber$')));
+}
+
+/** The overview's results chunk (docs/rendering.md#results-later), which the tests below hold back. */
+const RESULTS_CHUNK = /\/assets\/overview-results-[\w-]+\.js$/;
+
+/** Holds the results' chunk back until the returned function is called. */
+async function holdResults(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(RESULTS_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /**
@@ -202,22 +223,17 @@ test.describe('server-rendered pages', () => {
     request,
   }) => {
     const problems = consoleProblems(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/overview-results-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdResults(page);
     const loading = page.goto('/');
     await page.locator('[data-results]').waitFor(PAGE_LOAD);
 
     // The rest of the page is hydrated and answers: the search box suggests.
-    await expect.poll(() => hydrated(page, 'header'), PAGE_LOAD).toBe(true);
+    await expect.poll(() => hydrated(page.locator('header').first()), PAGE_LOAD).toBe(true);
     await overview.searchBox(page).fill('rando');
     await expect(page.getByRole('listbox', { name: 'Zoeksuggesties' }).getByRole('option').first()).toBeVisible();
     // The cards are the server's, not hydrated, and the page does not say it is ready.
     await expect(overview.cards(page)).toHaveCount(12);
-    expect(await hydrated(page, '[data-results]')).toBe(false);
+    expect(await hydrated(page.locator('[data-results]'))).toBe(false);
     expect(await page.locator('html[data-ready]').count()).toBe(0);
     // A search sent now changes the address at once; the results still hydrate with the address the
     // server rendered, then follow it.
@@ -227,7 +243,7 @@ test.describe('server-rendered pages', () => {
 
     release();
     await loading;
-    expect(await hydrated(page, '[data-results]')).toBe(true);
+    expect(await hydrated(page.locator('[data-results]'))).toBe(true);
     const found = await apiActivities(request, { search: 'rando', lng: 'nl' });
     expect(found.total).toBeLessThan(12);
     await expect(overview.resultCount(page, found.total)).toBeVisible();
@@ -244,35 +260,25 @@ test.describe('server-rendered pages', () => {
     // docs/rendering.md#results-later: the position is a provider's update, a transition, which must not
     // make React draw the dehydrated results again from scratch or warn of a mismatch.
     await page.context().grantPermissions(['geolocation']);
-    await page.context().setGeolocation({ latitude: 42.8756, longitude: 2.1856 });
+    await page.context().setGeolocation(QUILLAN);
     const problems = consoleProblems(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/overview-results-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdResults(page);
     const loading = page.goto('/');
     const useMine = page.getByRole('button', { name: 'Mijn locatie gebruiken' });
-    await expect
-      .poll(
-        () => useMine.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$'))),
-        PAGE_LOAD,
-      )
-      .toBe(true);
+    await expect.poll(() => hydrated(useMine), PAGE_LOAD).toBe(true);
     await useMine.click();
     // The card answers at once; the position itself waits for the results (a transition).
     await expect(page.getByText('Locatie bepalen…')).toBeVisible();
     await expect(useMine).toBeDisabled();
     // Measured from Limoux, the first unsponsored activity is the Limoux market; the server's cards stay.
     await expect(overview.cards(page).nth(3)).toHaveText('Markt van Limoux');
-    expect(await hydrated(page, '[data-results]')).toBe(false);
+    expect(await hydrated(page.locator('[data-results]'))).toBe(false);
 
     release();
     await loading;
     await expect(page.getByText('Quillan, Frankrijk')).toBeVisible();
     await expect(overview.cards(page).nth(3)).toHaveText('Markt van Quillan');
-    expect(await hydrated(page, '[data-results]')).toBe(true);
+    expect(await hydrated(page.locator('[data-results]'))).toBe(true);
     expect(problems).toEqual([]);
   });
 
@@ -280,11 +286,11 @@ test.describe('server-rendered pages', () => {
     page,
   }) => {
     // docs/rendering.md#results-later: the results never come, but the next page must answer.
-    await page.route(/\/assets\/overview-results-[\w-]+\.js$/, () => new Promise<void>(() => {}));
+    await page.route(RESULTS_CHUNK, () => new Promise<void>(() => {}));
     const problems = consoleProblems(page);
     void page.goto('/').catch(() => undefined);
     await page.locator('[data-results]').waitFor(PAGE_LOAD);
-    await expect.poll(() => hydrated(page, 'header'), PAGE_LOAD).toBe(true);
+    await expect.poll(() => hydrated(page.locator('header').first()), PAGE_LOAD).toBe(true);
     // A link of the app, followed in the page, not loaded again from the server (the mark stays).
     await page.evaluate(() => document.body.setAttribute('data-same-page', ''));
     await page
@@ -300,12 +306,12 @@ test.describe('server-rendered pages', () => {
   test('results whose code fails to load say so where they would be, with a reload; the rest of the page stays', async ({
     page,
   }) => {
-    await page.route(/\/assets\/overview-results-[\w-]+\.js$/, (route) => route.abort());
+    await page.route(RESULTS_CHUNK, (route) => route.abort());
     await page.goto('/');
     const alert = page.getByRole('alert').filter({ hasText: text('nl', 'activities', 'results.error') });
     await expect(alert).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: text('nl', 'activities', 'hero.title') })).toBeVisible();
-    await page.unroute(/\/assets\/overview-results-[\w-]+\.js$/);
+    await page.unroute(RESULTS_CHUNK);
     await alert.getByRole('button', { name: text('nl', 'activities', 'results.retry') }).click();
     await expect(overview.cards(page)).toHaveCount(12, PAGE_LOAD);
   });

@@ -1,10 +1,7 @@
-import { apiActivity, expect, test, toastRegion, visit } from './fixtures';
+import { apiActivity, expect, test, toastRegion, visit, withoutShareSheet } from './fixtures';
 
 test.describe('share without a share sheet', () => {
-  test.beforeEach(async ({ page, context, baseURL }) => {
-    await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  });
+  test.beforeEach(({ page, context, baseURL }) => withoutShareSheet(page, context, baseURL));
 
   test('"Delen" copies the page URL and says so in a toast', async ({ page, request }) => {
     const activity = await apiActivity(request, 28);

@@ -1,10 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiActivity, expect, openOverview, overview, test, toastRegion, visit } from './fixtures';
+import {
+  apiActivity,
+  expect,
+  openOverview,
+  overview,
+  QUILLAN,
+  test,
+  toastRegion,
+  visit,
+  withoutShareSheet,
+} from './fixtures';
 import { E2E } from './support/ports';
 
 /** Issue 4: maps, live weather and the visitor's location, against stand-ins (or with the services down). */
 
-const QUILLAN = { latitude: 42.8756, longitude: 2.1856 };
 const TOTAL = 36;
 
 /** Every marker on a map: single markers ("... op de kaart") and clusters ("9 activiteiten, inzoomen"). */
@@ -347,8 +356,7 @@ test.describe('layering (docs/seo.md#layering): dialogs and toasts are drawn abo
     });
 
     test('a toast lies above the small map of the detail page', async ({ page, request, context, baseURL }) => {
-      await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+      await withoutShareSheet(page, context, baseURL);
       const activity = await apiActivity(request, 28);
       await visit(page, '/activity/28');
       await page.getByRole('button', { name: 'Delen' }).click();
