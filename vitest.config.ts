@@ -35,10 +35,16 @@ const apiProject = (kind: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${kind}`,
     include: ['src/server/**/*.test.ts'],
-    // Tests that stop a database server or run two app instances on one: PostgreSQL only. Tests of what
+    // Tests that stop a database server or run two app instances on one: PostgreSQL only (*.pg.test.ts);
+    // tests of what only the embedded database does: PGlite only (*.pglite.test.ts). Tests of what
     // does not touch the database (configuration and start-up, the outside services' pacing, caching and
     // failures): the embedded database only, as a second run on PostgreSQL would test the same code again.
-    exclude: ['node_modules/**', ...(kind === 'pglite' ? ['src/server/**/*.pg.test.ts'] : DATABASE_INDEPENDENT)],
+    exclude: [
+      'node_modules/**',
+      ...(kind === 'pglite'
+        ? ['src/server/**/*.pg.test.ts']
+        : ['src/server/**/*.pglite.test.ts', ...DATABASE_INDEPENDENT]),
+    ],
     environment: 'node',
     globalSetup: ['src/server/test/global-setup.ts'],
     // Generated bad input (docs/testing.md#generated-inputs): requests per operation, unless GENERATED_RUNS

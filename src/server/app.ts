@@ -102,6 +102,7 @@ export async function buildApp(options: AppDeps) {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  database.reportTo(app.log);
   // Built once, handed to every module (docs/architecture.md).
   const clock = options.clock ?? systemClock;
   const secret = await resolveSessionSecret(config.auth.sessionSecret, config.env === 'test' ? null : config.dataDir);

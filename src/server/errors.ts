@@ -34,7 +34,7 @@ const UNREACHABLE_CODES = new Set([
   '53300',
 ]);
 const UNREACHABLE_MESSAGES =
-  /PGlite is closed|Cannot use a pool after calling end|Connection terminated|timeout exceeded when trying to connect/i;
+  /PGlite is closed|Cannot use a pool after calling end|Connection terminated|timeout exceeded when trying to connect|is not queryable/i;
 
 /**
  * Whether `error` (or what caused it) says the database cannot be reached:

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DatabaseTarget, PROJECT_ROOT } from '../config.js';
+import { isDatabaseUnavailable } from '../errors.js';
 import { ensurePrivateDir } from '../private-dir.js';
 import * as schema from './schema/index.js';
 
@@ -33,7 +34,17 @@ export interface Database {
    * missed meanwhile). Resolves once listening; the answer stops it.
    */
   listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
+  /** Where a lost connection is reported (the app's log once it is built; stderr before). */
+  reportTo(log: ConnectionLog): void;
 }
+
+export interface ConnectionLog {
+  warn(details: object, message: string): void;
+}
+
+const stderrLog: ConnectionLog = {
+  warn: (details, message) => console.error(message, details),
+};
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src', 'server', 'db', 'migrations');
 
@@ -65,6 +76,8 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    // In the process: there is no connection to lose.
+    reportTo: () => undefined,
   };
 }
 
@@ -130,18 +143,51 @@ function listenOnServer(
   });
 }
 
+/**
+ * A transaction on a connection of its own from `pool`, given back whatever happens.
+ * Drizzle's own (0.45) takes a connection and sends `begin` before its `try`, so a
+ * connection lost at that moment was never released: the pool shrank by one at every such
+ * cut until every request waited for a connection (docs/architecture.md#connection-loss).
+ * A connection whose transaction failed on the database's side (lost, or a rollback that
+ * failed) is closed instead of going back to the pool, which might reuse it mid-transaction.
+ */
+async function transactionOnPool<T>(
+  pool: pg.Pool,
+  work: Parameters<Db['transaction']>[0],
+  config: Parameters<Db['transaction']>[1],
+): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    return (await drizzlePg(client, { schema }).transaction(work, config)) as T;
+  } catch (error) {
+    broken = isDatabaseUnavailable(error) || (error as { query?: unknown }).query === 'rollback';
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 /** Opens a pool on a real PostgreSQL server. */
 export function openPostgres(url: string): Database {
   // A server that does not take a connection within a second is treated as down: the request gets a
   // 503 at once instead of waiting (docs/architecture.md#errors).
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 1000 });
   let closing = false;
-  // An idle connection can be cut by the server (a restart, a failover): without a listener that
-  // error would end the process. The pool drops the connection and opens a new one when needed.
-  pool.on('error', (error) => {
-    if (!closing) console.error('PostgreSQL dropped an idle connection:', error.message);
-  });
+  // A connection can be cut at any moment (a restart, a failover, a network fault), idle in the pool or
+  // in use by a query or a transaction (docs/architecture.md#connection-loss). node-postgres then
+  // fails the query in flight and also emits 'error' on the connection, which ends the process where
+  // nobody listens: the pool listens only while a connection is idle. So every connection gets a
+  // listener of its own for its whole life; the query's caller sees the error (a 503), and the pool
+  // drops the broken connection when it is released and opens a new one when needed.
+  let log = stderrLog;
+  const lost = (error: Error) => {
+    if (!closing) log.warn({ err: error.message }, 'PostgreSQL connection lost; a new one is made when needed');
+  };
+  pool.on('connect', (client) => client.on('error', lost));
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  db.transaction = (work, config) => transactionOnPool(pool, work, config);
   return {
     db,
     kind: 'postgres',
@@ -160,6 +206,9 @@ export function openPostgres(url: string): Database {
     },
     dump: () => Promise.reject(new Error('dump() is only available on the embedded database')),
     listen: (channel, onMessage, onResume) => listenOnServer(url, channel, onMessage, onResume),
+    reportTo: (to) => {
+      log = to;
+    },
   };
 }
 
