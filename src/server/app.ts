@@ -75,6 +75,19 @@ const REQUEST_ID_HEADER = 'x-request-id';
 /** An answer that took longer than this is logged whatever it was. */
 const SLOW_MS = 1000;
 
+/**
+ * TRUST_PROXY as Fastify takes it (docs/deployment.md#behind-a-tls-proxy-trust_proxy). Fastify 5
+ * reads a number as "trust nothing" (a hop count cannot check who is connecting), so the forwarded
+ * scheme was ignored and no Secure cookie was ever set behind the proxy. A hop count is therefore
+ * given as a function of the hop's position: the socket's peer is hop 0, the last X-Forwarded-For
+ * entry hop 1, and the first `hops` of them are trusted.
+ */
+export function trustProxyOption(trust: AppConfig['trustProxy']): false | string[] | TrustFunction {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+type TrustFunction = (address: string, hop: number) => boolean;
+
 /** Builds the whole app as one Fastify instance; only server.ts listens. */
 export async function buildApp(options: AppDeps) {
   const { config, database, logStream } = options;
@@ -86,8 +99,7 @@ export async function buildApp(options: AppDeps) {
       ...(logStream ? { stream: logStream } : {}),
     },
     // Behind a TLS proxy: the client's address and scheme come from the trusted proxy's headers.
-    // A hop count is supported by Fastify (proxy-addr) though its types leave numbers out.
-    trustProxy: config.trustProxy as boolean | string | string[],
+    trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: REQUEST_ID_HEADER,
     // One line per request, written in onResponse below: reads that went well only at debug.
     logController: new LogController({ disableRequestLogging: true }),
