@@ -64,6 +64,37 @@ describe('counting what visitors do', () => {
     expect(caveOf((await numbers(julie.cookie)).json<Analytics>())?.views).toBe((before ?? 0) + 1);
   });
 
+  it('counts a client once a day per activity and event, however often a script sends it', async () => {
+    const views = async () => caveOf((await numbers(julie.cookie)).json<Analytics>())?.views ?? 0;
+    const from = (client: string, e = 'view') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/activities/${cave}/events`,
+        payload: { event: e },
+        remoteAddress: client,
+        headers: { 'user-agent': BROWSER, ...sameOrigin },
+      });
+    const before = await views();
+    for (let i = 0; i < 30; i++) expect((await from('203.0.113.60')).statusCode).toBe(204);
+    // Another address of the same IPv6 /64 is the same client; another client counts.
+    await from('2001:db8:5:6::1');
+    await from('2001:db8:5:6::2');
+    await from('203.0.113.61');
+    expect(await views()).toBe(before + 3);
+    // Another event of the same client counts; the next day the view counts again.
+    const phone = caveOf((await numbers(julie.cookie)).json<Analytics>())?.phoneClicks ?? 0;
+    await from('203.0.113.60', 'phone');
+    expect(caveOf((await numbers(julie.cookie)).json<Analytics>())?.phoneClicks).toBe(phone + 1);
+    clock.advance(24 * 60 * 60 * 1000);
+    try {
+      await from('203.0.113.60');
+      const days = (await numbers(julie.cookie)).json<Analytics>().days;
+      expect(days.at(-1)?.views).toBe(1);
+    } finally {
+      clock.advance(-24 * 60 * 60 * 1000);
+    }
+  });
+
   it('refuses an unknown event (400) and an activity that is not public (404)', async () => {
     expect((await event(cave, { event: 'purchase' })).statusCode).toBe(400);
     expect((await event(hidden, { event: 'view' })).statusCode).toBe(404);

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import { principalOfRequest } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import { sendCsv } from '../../plugins/paging.js';
+import { onceADay } from './once-a-day.js';
 import * as service from './service.js';
 
 /** A visitor looks at a few dozen activities a minute at most; more is a script. */
@@ -14,6 +15,7 @@ export const EVENT_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 export const analyticsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    const counted = onceADay();
     app.post(
       '/activities/:id/events',
       {
@@ -22,7 +24,7 @@ export const analyticsRoutes =
           tags: ['activities'],
           summary: 'Count a visit or a click for the provider’s numbers',
           description:
-            '`view` (detail page), `favourite` (added), `website`, `phone`, `directions` (clicked). Only a counter of the day goes up: no cookie, no address, nothing about the person. Robots, the provider and admins are not counted (still 204).',
+            '`view` (detail page), `favourite` (added), `website`, `phone`, `directions` (clicked). Only a counter of the day goes up: no cookie, no address, nothing about the person. Robots, the provider, admins and a client that sent the same event of the same activity earlier today are not counted (still 204).',
           params: activityIdParams,
           body: activityEventBody,
           response: { 204: z.null(), 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
@@ -35,6 +37,7 @@ export const analyticsRoutes =
           request.headers['user-agent'],
           request.params.id,
           request.body.event,
+          (today) => counted.first(today, request.ip, request.params.id, request.body.event),
         );
         return reply.status(204).send(null);
       },

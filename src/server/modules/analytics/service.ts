@@ -32,12 +32,16 @@ export async function record(
   userAgent: string | undefined,
   activityId: number,
   event: ActivityEvent,
+  /** False when this client already sent this event of this activity today (once-a-day.ts). */
+  firstToday: (today: string) => boolean = () => true,
 ): Promise<{ counted: boolean }> {
   const activity = await repo.publicActivityOwner(db, activityId);
   if (!activity) throw new AppError('ACTIVITY_NOT_FOUND', 404, 'Activity not found');
   if (!userAgent || isbot(userAgent)) return { counted: false };
   if (principal && (isAdmin(principal) || principal.id === activity.providerUserId)) return { counted: false };
-  await repo.count(db, activityId, todayInParis(clock.now()), event);
+  const today = todayInParis(clock.now());
+  if (!firstToday(today)) return { counted: false };
+  await repo.count(db, activityId, today, event);
   return { counted: true };
 }
 

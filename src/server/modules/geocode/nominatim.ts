@@ -6,10 +6,17 @@ import type { OutsideConfig } from '../../config.js';
 import { serviceUnavailable } from '../../errors.js';
 import { fetchOutsideJson } from '../../outside/http.js';
 
+/** `client`: who asks (their address), so that no client takes every upstream call (service.ts). */
 export interface Geocoder {
-  reverse(lat: number, lon: number, language: Language, signal?: AbortSignal): Promise<ReverseGeocode>;
+  reverse(lat: number, lon: number, language: Language, signal?: AbortSignal, client?: string): Promise<ReverseGeocode>;
   /** Places matching `query` within `area`, best first. */
-  search(query: string, area: ServiceArea, language: Language, signal?: AbortSignal): Promise<GeocodeResult[]>;
+  search(
+    query: string,
+    area: ServiceArea,
+    language: Language,
+    signal?: AbortSignal,
+    client?: string,
+  ): Promise<GeocodeResult[]>;
 }
 
 const SEARCH_LIMIT = 6;

@@ -47,6 +47,16 @@ beforeAll(async () => {
   providerCookie = (await createProvider(ctx.db)).cookie;
 });
 
+/**
+ * A GET from a client of its own: each client may cause only a few upstream calls a minute, one at a
+ * time (NOMINATIM_CALLS_PER_CLIENT_MINUTE), which the tests of pacing and caching would otherwise meet.
+ */
+let clients = 0;
+const getFresh = async <T>(url: string) => {
+  const res = await ctx.app.inject({ url, remoteAddress: `192.0.2.${++clients}` });
+  return { status: res.statusCode, body: res.json<T>() };
+};
+
 /** Waits until the pacing queue has no slot reserved ahead. */
 const queueDrained = () => new Promise((resolve) => setTimeout(resolve, 3 * NOMINATIM_INTERVAL_MS + 200));
 /** Two reads of the clock in whole milliseconds, a moment apart, can differ by a tick or two. */
@@ -78,7 +88,7 @@ describe('GET /api/geocode/reverse', () => {
     const before = nominatim.requests.length;
     const startsBefore = callStarts.length;
     const positions = ['42.90', '42.95', '43.00'];
-    await Promise.all(positions.map((lat) => getJson(ctx.app, `/api/geocode/reverse?lat=${lat}&lon=2.2&lng=fr`)));
+    await Promise.all(positions.map((lat) => getFresh(`/api/geocode/reverse?lat=${lat}&lon=2.2&lng=fr`)));
     expect(nominatim.requests.slice(before)).toHaveLength(3);
     // The app starts them a full interval apart (their arrival at the stand-in, in this same busy
     // process, may lag by a fraction of a second, so the app's own start times are what is measured).
@@ -89,7 +99,7 @@ describe('GET /api/geocode/reverse', () => {
     for (let i = 1; i < starts.length; i++) {
       expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBeGreaterThanOrEqual(NOMINATIM_INTERVAL_MS - CLOCK_TICKS_MS);
     }
-    await Promise.all(positions.map((lat) => getJson(ctx.app, `/api/geocode/reverse?lat=${lat}&lon=2.2&lng=fr`)));
+    await Promise.all(positions.map((lat) => getFresh(`/api/geocode/reverse?lat=${lat}&lon=2.2&lng=fr`)));
     expect(nominatim.requests.length - before).toBe(3);
     await queueDrained();
   }, 10_000);
@@ -157,15 +167,44 @@ describe('GET /api/geocode/reverse', () => {
 
   it('is a 503 when the lookup fails or hangs, and a 400 for a bad position', async () => {
     nominatim.mode = 'fail';
-    const failed = await getJson<{ code: string }>(ctx.app, '/api/geocode/reverse?lat=43.31&lon=2.0');
+    const failed = await getFresh<{ code: string }>('/api/geocode/reverse?lat=43.31&lon=2.0');
     expect(failed.status).toBe(503);
     expect(failed.body.code).toBe('SERVICE_UNAVAILABLE');
     nominatim.mode = 'hang';
     await queueDrained();
-    expect((await getJson(ctx.app, '/api/geocode/reverse?lat=43.32&lon=2.0')).status).toBe(503);
+    expect((await getFresh('/api/geocode/reverse?lat=43.32&lon=2.0')).status).toBe(503);
     expect((await getJson(ctx.app, '/api/geocode/reverse?lat=abc&lon=2')).status).toBe(400);
     expect((await getJson(ctx.app, '/api/geocode/reverse?lat=43&lon=500')).status).toBe(400);
   }, 15_000);
+});
+
+describe('a fair share of Nominatim for each client', () => {
+  it('gives one client one lookup at a time and five a minute, while others are still served', async () => {
+    await queueDrained();
+    const before = nominatim.requests.length;
+    const as = (client: string, lat: string) =>
+      ctx.app.inject({ url: `/api/geocode/reverse?lat=${lat}&lon=2.05`, remoteAddress: client });
+    // A second lookup while the first is under way: refused at once, not queued.
+    const [first, second] = await Promise.all([as('203.0.113.40', '42.70'), as('203.0.113.40', '42.71')]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 429]);
+    for (const lat of ['42.72', '42.73', '42.74', '42.75'])
+      expect((await as('203.0.113.40', lat)).statusCode).toBe(200);
+    // Five reached Nominatim in this minute: a sixth is refused with the wait in its message.
+    const sixth = await as('203.0.113.40', '42.76');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    // What is in the cache costs nothing, and another client is served meanwhile; an IPv6 client is
+    // counted by its /64, so another address in it shares the first one's five.
+    expect((await as('203.0.113.40', '42.72')).statusCode).toBe(200);
+    expect((await as('203.0.113.41', '42.77')).statusCode).toBe(200);
+    for (const lat of ['42.78', '42.79', '42.80', '42.81', '42.82']) {
+      expect((await as('2001:db8:1:2::1', lat)).statusCode).toBe(200);
+    }
+    expect((await as('2001:db8:1:2:ffff::9', '42.83')).statusCode).toBe(429);
+    expect((await as('2001:db8:1:3::1', '42.83')).statusCode).toBe(200);
+    expect(nominatim.requests.length - before).toBe(12);
+    await queueDrained();
+  }, 30_000);
 });
 
 describe('GET /api/geocode/search', () => {
@@ -173,6 +212,7 @@ describe('GET /api/geocode/search', () => {
     ctx.app.inject({
       url: `/api/geocode/search?q=${encodeURIComponent(q)}&lng=fr`,
       headers: { cookie: providerCookie },
+      remoteAddress: `192.0.2.${++clients}`,
     });
 
   it('finds addresses within the service area only, asking Nominatim within its box', async () => {

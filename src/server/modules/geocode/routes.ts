@@ -26,7 +26,7 @@ export const geocodeRoutes =
           tags: ['outside'],
           summary: 'Town and country at a position',
           description:
-            'Nominatim, at most one upstream request a second, answers cached. Only positions within the service area (400 otherwise). 503 when the lookup fails or is busy.',
+            'Nominatim, at most one upstream request a second, answers cached. Only positions within the service area (400 otherwise). 429 when this client has a lookup under way or made 5 that reached Nominatim in the last minute; 503 when the lookup fails or is busy.',
           querystring: positionRequiredQuery,
           response: { 200: reverseGeocodeSchema, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
         },
@@ -34,7 +34,7 @@ export const geocodeRoutes =
       async (request, reply) => {
         const { lat, lon, lng } = request.query;
         assertInServiceArea(config.serviceArea, lat, lon);
-        return geocoder.reverse(lat, lon, lng ?? DEFAULT_LANGUAGE, clientGoneSignal(reply));
+        return geocoder.reverse(lat, lon, lng ?? DEFAULT_LANGUAGE, clientGoneSignal(reply), request.ip);
       },
     );
 
@@ -61,7 +61,7 @@ export const geocodeRoutes =
       },
       async (request, reply) => {
         const { q, lng } = request.query;
-        return geocoder.search(q, config.serviceArea, lng ?? DEFAULT_LANGUAGE, clientGoneSignal(reply));
+        return geocoder.search(q, config.serviceArea, lng ?? DEFAULT_LANGUAGE, clientGoneSignal(reply), request.ip);
       },
     );
   };
