@@ -21,7 +21,9 @@ export function onceADay({ max = 200_000 }: { max?: number } = {}) {
         key = randomBytes(32);
         seen.clear();
       }
-      const id = createHmac('sha256', key).update(`${clientKey(client)}|${activityId}|${event}`).digest('base64url');
+      const id = createHmac('sha256', key)
+        .update(`${clientKey(client)}|${activityId}|${event}`)
+        .digest('base64url');
       if (seen.has(id)) return false;
       seen.set(id, true);
       return true;
