@@ -50,7 +50,7 @@ export const isProvider = (p: Principal | null): boolean => p?.role === 'provide
  * changes nothing in it (docs/permissions.md#rejected-and-demoted-providers).
  */
 export const mayEditOwnActivities = (p: Principal | null): boolean =>
-  p?.role === 'provider' && p.providerStatus !== 'rejected';
+  isProvider(p) && p?.providerStatus !== 'rejected';
 
 /**
  * The role choice after the first login happens once; a visitor may later
