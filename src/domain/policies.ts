@@ -49,8 +49,7 @@ export const isProvider = (p: Principal | null): boolean => p?.role === 'provide
  * A provider whose application was rejected (at first, or later) still reads their workspace, but
  * changes nothing in it (docs/permissions.md#rejected-and-demoted-providers).
  */
-export const mayEditOwnActivities = (p: Principal | null): boolean =>
-  isProvider(p) && p?.providerStatus !== 'rejected';
+export const mayEditOwnActivities = (p: Principal | null): boolean => isProvider(p) && p?.providerStatus !== 'rejected';
 
 /**
  * The role choice after the first login happens once; a visitor may later
