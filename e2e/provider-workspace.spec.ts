@@ -269,3 +269,77 @@ test('weekly hours are rows of days and times, checked row by row before sending
   await expect(page.getByText('za 10:00–24:00')).toBeVisible();
   await expect(page.getByText('Het hele jaar')).toBeVisible();
 });
+
+test('a published activity’s new website waits for approval, and the admin decides on the request they were shown', async ({
+  page,
+  browser,
+}) => {
+  const name = `Wijnproeverij ${Date.now()}`;
+  const origin = E2E.offlineUrl;
+  await demoLogin(page, 'provider', origin);
+  const created = await page.request.post('/api/provider/activities', {
+    headers: { origin },
+    data: {
+      name,
+      description: 'Proeven in de kelder van het domein.',
+      language: 'nl',
+      category: 'uitjes',
+      city: 'Limoux',
+      latitude: 43.05,
+      longitude: 2.22,
+      website: 'https://oud.example.com',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  const adminContext = await browser.newContext({ locale: 'nl-NL', baseURL: origin });
+  await adminContext.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
+  const admin = await adminContext.newPage();
+  await demoLogin(admin, 'admin', origin);
+  await visit(admin, '/admin/activities');
+  const entry = admin.getByRole('article', { name: `Activiteit ${name}` });
+  await entry.getByRole('button', { name: `Keur ${name} goed` }).click();
+  await expect(toastRegion(admin)).toContainText(`${name} is gepubliceerd`);
+
+  // The provider gives another website: the form keeps it as a change that waits, the public page the old one.
+  await visit(page, `/provider/activities/${id}`);
+  await expect(page.getByText('worden eerst door ons team bekeken', { exact: false })).toBeVisible();
+  await page.getByLabel('Website').fill('https://nieuw.example.com');
+  await page.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
+  await expect(toastRegion(page)).toContainText('tot dan zien bezoekers de gepubliceerde versie');
+  await page.reload();
+  await expect(page.getByRole('note').filter({ hasText: 'Je wijzigingen wachten op goedkeuring' })).toBeVisible();
+  await expect(page.getByLabel('Website')).toHaveValue('https://nieuw.example.com');
+  await visit(page, `/activity/${id}`);
+  await expect(page.getByRole('main').getByRole('link', { name: /^Website/ })).toHaveAttribute(
+    'href',
+    'https://oud.example.com',
+  );
+
+  // The admin sees both; the provider changes the request again before the admin approves it.
+  await visit(admin, '/admin/activities');
+  const website = entry.getByRole('row', { name: /Website/ });
+  await expect(website).toContainText('https://oud.example.com');
+  await expect(website).toContainText('https://nieuw.example.com');
+  await expectNoSeriousA11yViolations(admin);
+  const again = await page.request.patch(`/api/provider/activities/${id}`, {
+    headers: { origin },
+    data: { website: 'https://elders.example.com' },
+  });
+  expect(again.status()).toBe(200);
+  await entry.getByRole('button', { name: `Keur ${name} goed` }).click();
+  await expect(toastRegion(admin)).toContainText(`De aanvraag voor ${name} is gewijzigd`);
+  await expect(entry.getByRole('status')).toContainText('De aanbieder heeft deze aanvraag gewijzigd');
+  await expect(website).toContainText('https://elders.example.com');
+  await expectNoSeriousA11yViolations(admin);
+  await entry.getByRole('button', { name: `Keur ${name} goed` }).click();
+  await expect(toastRegion(admin)).toContainText(`${name} is gepubliceerd`);
+  await adminContext.close();
+
+  await visit(page, `/activity/${id}`);
+  await expect(page.getByRole('main').getByRole('link', { name: /^Website/ })).toHaveAttribute(
+    'href',
+    'https://elders.example.com',
+  );
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_LEVELS, allows, mayChangeRole, type Principal } from './policies.js';
+import { ACCESS_LEVELS, allows, mayChangeRole, mayEditOwnActivities, type Principal } from './policies.js';
 
 const p = (role: Principal['role'], isApproved = false, roleChosen = true): Principal => ({
   id: role,
@@ -14,20 +14,32 @@ describe('allows', () => {
     visitor: p('visitor'),
     pending: p('provider', false),
     provider: p('provider', true),
+    // An application rejected after approval, whatever the account's flag still says.
+    rejected: { ...p('provider', true), providerStatus: 'rejected' as const },
     admin: p('admin', true),
     newUser: p('visitor', false, false),
   };
   const expected: Record<(typeof ACCESS_LEVELS)[number], (keyof typeof who)[]> = {
-    public: ['anonymous', 'visitor', 'pending', 'provider', 'admin', 'newUser'],
-    user: ['visitor', 'pending', 'provider', 'admin', 'newUser'],
+    public: ['anonymous', 'visitor', 'pending', 'provider', 'rejected', 'admin', 'newUser'],
+    user: ['visitor', 'pending', 'provider', 'rejected', 'admin', 'newUser'],
     newUser: ['visitor', 'newUser'],
-    provider: ['pending', 'provider', 'admin'],
+    provider: ['pending', 'provider', 'rejected', 'admin'],
     approvedProvider: ['provider', 'admin'],
     admin: ['admin'],
   };
   it.each(ACCESS_LEVELS)('%s lets in exactly whom it should', (level) => {
     const allowed = (Object.keys(who) as (keyof typeof who)[]).filter((name) => allows(level, who[name]));
     expect(allowed).toEqual(expected[level]);
+  });
+});
+
+describe('mayEditOwnActivities', () => {
+  it('lets providers change their activities, pending or approved, but not once their application is rejected', () => {
+    expect(mayEditOwnActivities(p('provider', false))).toBe(true);
+    expect(mayEditOwnActivities({ ...p('provider', true), providerStatus: 'approved' })).toBe(true);
+    expect(mayEditOwnActivities({ ...p('provider', true), providerStatus: 'rejected' })).toBe(false);
+    expect(mayEditOwnActivities(p('visitor'))).toBe(false);
+    expect(mayEditOwnActivities(null)).toBe(false);
   });
 });
 

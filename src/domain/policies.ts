@@ -16,7 +16,13 @@ export interface Principal {
 
 /** The principal of a user as the API describes them (GET /api/auth/user). */
 export function principalOfUser(user: Principal): Principal {
-  return { id: user.id, role: user.role, isApproved: user.isApproved, roleChosen: user.roleChosen };
+  return {
+    id: user.id,
+    role: user.role,
+    isApproved: user.isApproved,
+    roleChosen: user.roleChosen,
+    providerStatus: user.providerStatus ?? null,
+  };
 }
 
 /** What a route needs of the caller; every route declares one (the permission matrix reads it). */
@@ -25,15 +31,25 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 export const isAdmin = (p: Principal | null): boolean => p?.role === 'admin';
 
-/** An approved provider may list activities and manage their own (admins may do so too). */
+/**
+ * An approved provider may publish activities and see and answer their guests' bookings (admins
+ * may do so too). A rejected application is never approved, whatever the account's flag says
+ * (docs/permissions.md#rejected-and-demoted-providers).
+ */
 export const isApprovedProvider = (p: Principal | null): boolean =>
-  (p?.role === 'provider' && p.isApproved) || isAdmin(p);
+  (p?.role === 'provider' && p.isApproved && p.providerStatus !== 'rejected') || isAdmin(p);
 
 /**
  * Any provider, approved or not (and admins): a provider who waits for
  * approval already prepares drafts (docs/provider-workspace.md#lifecycle).
  */
 export const isProvider = (p: Principal | null): boolean => p?.role === 'provider' || isAdmin(p);
+
+/**
+ * A provider whose application was rejected (at first, or later) still reads their workspace, but
+ * changes nothing in it (docs/permissions.md#rejected-and-demoted-providers).
+ */
+export const mayEditOwnActivities = (p: Principal | null): boolean => isProvider(p) && p?.providerStatus !== 'rejected';
 
 /**
  * The role choice after the first login happens once; a visitor may later

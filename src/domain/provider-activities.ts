@@ -11,6 +11,7 @@ import {
 } from './weekly-hours.js';
 import { CATEGORIES } from './activities.js';
 import { weeklyHoursSchema } from './activity-schemas.js';
+import { rowId } from './ids.js';
 import { LANGUAGES } from './languages.js';
 import { MODERATION_REASON_MAX_LENGTH } from './moderation.js';
 
@@ -175,8 +176,9 @@ export type UpdateActivityBody = z.output<typeof updateActivityBody>;
 
 /**
  * What an edit of a published activity changes only after an admin approves
- * it: its text, its place, its photo (docs/provider-workspace.md#lifecycle).
- * The rest (price, hours, contact, booking) changes at once.
+ * it: everything that can carry a message or a link — its text, its place, its
+ * photo, its free-text hours and market days, its contact details and website
+ * (docs/provider-workspace.md#lifecycle).
  */
 export const REVIEWED_FIELDS = [
   'name',
@@ -190,21 +192,16 @@ export const REVIEWED_FIELDS = [
   'latitude',
   'longitude',
   'imageUrl',
-] as const;
-export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
-
-export const IMMEDIATE_FIELDS = [
-  'price',
   'openingHours',
   'marketDays',
-  'eventStart',
-  'eventEnd',
-  'weeklyHours',
   'contactPhone',
   'contactEmail',
   'website',
-  'bookingRequired',
 ] as const;
+export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
+
+/** Facts that cannot carry a message: they change at once, on a published activity too. */
+export const IMMEDIATE_FIELDS = ['price', 'eventStart', 'eventEnd', 'weeklyHours', 'bookingRequired'] as const;
 
 /** Where an activity stands for its provider (docs/provider-workspace.md#lifecycle). */
 export const ACTIVITY_STATES = ['draft', 'pending', 'rejected', 'published'] as const;
@@ -212,7 +209,11 @@ export type ActivityState = (typeof ACTIVITY_STATES)[number];
 
 const translationSchema = z.object({ name: z.string(), description: z.string() });
 
-/** The content an admin approves: the reviewed fields. */
+/**
+ * The content an admin approves: the reviewed fields. A request saved before
+ * hours, contact and website were reviewed lacks those five; the server reads
+ * them from the activity as it is (docs/moderation.md#activities).
+ */
 export const reviewedContentSchema = z.object({
   name: z.string(),
   description: z.string(),
@@ -225,21 +226,27 @@ export const reviewedContentSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   imageUrl: z.string().nullable(),
+  openingHours: z.string().nullable(),
+  marketDays: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  website: z.string().nullable(),
 });
 export type ReviewedContent = z.output<typeof reviewedContentSchema>;
+
+/** The fields that changed at once before they were reviewed: an older request has none of them. */
+export type LaterReviewedField = 'openingHours' | 'marketDays' | 'contactPhone' | 'contactEmail' | 'website';
+/** A request's content as stored: whole, or (saved before those fields were reviewed) without them. */
+export type StoredReviewedContent = Omit<ReviewedContent, LaterReviewedField> &
+  Partial<Pick<ReviewedContent, LaterReviewedField>>;
 
 /** A provider's activity as their workspace shows it: the working copy (with a pending edit, that edit). */
 export const providerActivitySchema = reviewedContentSchema.extend({
   id: z.number().int(),
   price: z.number().nullable(),
-  openingHours: z.string().nullable(),
-  marketDays: z.string().nullable(),
   eventStart: z.string().nullable(),
   eventEnd: z.string().nullable(),
   weeklyHours: z.array(weeklyHoursSchema),
-  contactPhone: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  website: z.string().nullable(),
   bookingRequired: z.boolean(),
   isActive: z.boolean().describe('false while paused'),
   isApproved: z.boolean().describe('published: an approved version is public (while active)'),
@@ -263,7 +270,23 @@ export const providerActivitySchema = reviewedContentSchema.extend({
 });
 export type ProviderActivity = z.output<typeof providerActivitySchema>;
 
-export const rejectActivityBody = z.strictObject({
+/**
+ * Which request the admin decides on: its id and the hash of the content they
+ * were shown (docs/moderation.md#activities). A request changed since is a 409.
+ */
+export const CONTENT_HASH_PATTERN = '^[0-9a-f]{64}$';
+export const decideActivityBody = z.strictObject({
+  revisionId: rowId('must be the id of the request (revisionId of the queue)').describe(
+    '`revisionId` of the queue entry the admin was shown',
+  ),
+  contentHash: z
+    .string({ error: 'must be the contentHash of the queue entry' })
+    .regex(new RegExp(CONTENT_HASH_PATTERN), 'must be the contentHash of the queue entry')
+    .describe('`contentHash` of the queue entry the admin was shown'),
+});
+export type DecideActivityBody = z.output<typeof decideActivityBody>;
+
+export const rejectActivityBody = decideActivityBody.extend({
   reason: z
     .string({ error: 'is required' })
     .trim()
@@ -275,6 +298,9 @@ export const rejectActivityBody = z.strictObject({
 export const pendingActivitySchema = z.object({
   activityId: z.number().int(),
   revisionId: z.number().int(),
+  contentHash: z
+    .string()
+    .describe('hash of `proposed`; approve and reject send it back with `revisionId` (a changed request is a 409)'),
   providerName: z.string().nullable(),
   submittedAt: z.string(),
   current: reviewedContentSchema.nullable(),

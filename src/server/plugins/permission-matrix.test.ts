@@ -3,6 +3,7 @@ import { providers } from '../db/schema/index.js';
 import { fixedClock } from '../deps.js';
 import { cancelToken } from '../modules/bookings/service.js';
 import { createActivity, createReview, createTag, createUser } from '../test/factories.js';
+import { queueEntry } from '../test/moderation.js';
 import { sameOrigin, sessionCookieFor } from '../test/sessions.js';
 import { nominatimAnswer, openMeteoAnswer, type StandIn, startStandIn } from '../test/stand-in.js';
 import { type StripeStandIn, startStripeStandIn } from '../test/stripe-stand-in.js';
@@ -40,11 +41,14 @@ interface Fixtures {
   deletableActivityId: number;
   toApproveId: number;
   toRejectId: number;
+  /** The requests as the admin queue shows them (docs/moderation.md#activities). */
+  toApprove: { revisionId: number; contentHash: string };
+  toReject: { revisionId: number; contentHash: string };
 }
 
 interface RouteCase {
   url: (f: Fixtures) => string;
-  body?: (principal: PrincipalName) => unknown;
+  body?: (principal: PrincipalName, fixtures: Fixtures) => unknown;
   expect: Statuses;
 }
 
@@ -182,11 +186,12 @@ const TABLE: Record<string, RouteCase> = {
   'GET /api/admin/activities/pending': { url: () => '/api/admin/activities/pending', expect: adminOnly(200) },
   'POST /api/admin/activities/:id/approve': {
     url: (f) => `/api/admin/activities/${f.toApproveId}/approve`,
+    body: (_p, f) => f.toApprove,
     expect: adminOnly(204),
   },
   'POST /api/admin/activities/:id/reject': {
     url: (f) => `/api/admin/activities/${f.toRejectId}/reject`,
-    body: () => ({ reason: 'Not in the region' }),
+    body: (_p, f) => ({ ...f.toReject, reason: 'Not in the region' }),
     expect: adminOnly(204),
   },
   'GET /api/admin/activities/:id': {
@@ -379,6 +384,15 @@ beforeAll(async () => {
   fixtures.deletableActivityId = await own();
   fixtures.toApproveId = await own();
   fixtures.toRejectId = await own();
+  const adminCookie = await sessionCookieFor(db, admin.id);
+  for (const [id, key] of [
+    [fixtures.toApproveId, 'toApprove'],
+    [fixtures.toRejectId, 'toReject'],
+  ] as const) {
+    const entry = await queueEntry(ctx.app, adminCookie, id);
+    if (!entry) throw new Error(`activity ${id} is not in the queue`);
+    fixtures[key] = { revisionId: entry.revisionId, contentHash: entry.contentHash };
+  }
   fixtures.reviewId = (await createReview(db, fixtures.activityId, { rating: 3, isApproved: false })).id;
   fixtures.pendingTagId = (await createTag(db, 'matrix-pending', 'pending')).id;
   const linked = await ctx.app.inject({
@@ -436,7 +450,7 @@ describe('permission matrix', () => {
       if (!entry) continue;
       for (const principal of PRINCIPALS) {
         const cookie = cookies[principal];
-        const body = entry.body?.(principal);
+        const body = entry.body?.(principal, fixtures);
         const res = await ctx.app.inject({
           method: route.method as 'GET',
           url: entry.url(fixtures),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.js';
 import { type Database, openPostgres, queryRows } from '../db/client.js';
 import { createActivity, createUser } from '../test/factories.js';
+import { createProvider } from '../test/providers.js';
 import { sameOrigin, sessionCookieFor } from '../test/sessions.js';
 import { testConfig } from '../test/test-app.js';
 import { createTestDatabase } from '../test/test-db.js';
@@ -83,6 +84,33 @@ it('shows a write made on one instance in the other’s public reads within a se
   const after = await b.inject({ url: `/api/activities/${activityId}`, headers: { 'if-none-match': etag } });
   expect(after.statusCode).toBe(200);
   expect(after.headers.etag).not.toBe(etag);
+});
+
+it('drops a rejected or demoted provider’s activities from the other instance’s reads once it has the change', async () => {
+  const admin = await sessionCookieFor(
+    database.db,
+    (await createUser(database.db, { role: 'admin', isApproved: true })).id,
+  );
+  const rejected = await createProvider(database.db, { name: 'Rejected' });
+  const demoted = await createProvider(database.db, { name: 'Demoted' });
+  const ids = [
+    await createActivity(database.db, { providerId: rejected.provider.id }),
+    await createActivity(database.db, { providerId: demoted.provider.id }),
+  ];
+  await b.deps.catalog.sync();
+  const status = async (id: number) => (await b.inject({ url: `/api/activities/${id}` })).statusCode;
+  expect([await status(ids[0] ?? 0), await status(ids[1] ?? 0)]).toEqual([200, 200]);
+  const reject = await a.inject({
+    method: 'POST',
+    url: `/api/admin/providers/${rejected.provider.id}/reject`,
+    headers: { cookie: admin, ...sameOrigin },
+  });
+  expect(reject.statusCode, reject.body).toBe(200);
+  // A role changed outside the app (a command on the server) reaches the read model too.
+  await database.db.execute(sql`update users set role = 'visitor' where id = ${demoted.user.id}`);
+  // Everything committed before this is in b's read model once it returns (docs/read-model.md).
+  await b.deps.catalog.sync();
+  expect([await status(ids[0] ?? 0), await status(ids[1] ?? 0)]).toEqual([404, 404]);
 });
 
 /** Demo logins: 20 a minute per address (docs/security.md), whichever instance takes them. */

@@ -4,6 +4,8 @@ import { Link } from '../../lib/navigation';
 import { useParams } from 'wouter';
 import { buttonClass } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { mayEditOwnActivities, principalOfUser } from '../../../domain/policies';
+import { useAuthUser } from '../../features/auth/api/auth-user';
 import { useOwnActivity } from '../../features/provider/api/provider-activities';
 import { ActivityPreview } from '../../features/provider/components/activity-preview';
 import { ApiError } from '../../lib/api-client';
@@ -13,15 +15,21 @@ import { RequireAccess } from '../require-access';
 function Preview({ id }: { id: number }) {
   const { t } = useTranslation('provider');
   const { data, error, isPending } = useOwnActivity(id);
+  const { data: user } = useAuthUser();
+  const principal = user ? principalOfUser(user) : null;
+  // A rejected provider's activities are out of the guide, whatever their own state.
+  const rejected = principal?.role === 'provider' && !mayEditOwnActivities(principal);
   if (error instanceof ApiError && error.status === 404) return <NotFoundRoute />;
   const why = data
-    ? data.state === 'published'
-      ? data.pendingChanges
-        ? 'preview.whyChanges'
-        : data.isActive
-          ? 'preview.whyPublic'
-          : 'preview.whyPaused'
-      : `preview.why.${data.state}`
+    ? rejected
+      ? 'introRejected'
+      : data.state === 'published'
+        ? data.pendingChanges
+          ? 'preview.whyChanges'
+          : data.isActive
+            ? 'preview.whyPublic'
+            : 'preview.whyPaused'
+        : `preview.why.${data.state}`
     : null;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
@@ -43,11 +51,13 @@ function Preview({ id }: { id: number }) {
           </p>
           <ActivityPreview activity={data} />
           <div className="flex flex-wrap gap-3">
-            <Link className={buttonClass({ variant: 'secondary' })} to={`/provider/activities/${id}`}>
-              <Pencil aria-hidden className="h-4 w-4" />
-              {t('list.edit')}
-            </Link>
-            {data.state === 'published' && data.isActive ? (
+            {rejected ? null : (
+              <Link className={buttonClass({ variant: 'secondary' })} to={`/provider/activities/${id}`}>
+                <Pencil aria-hidden className="h-4 w-4" />
+                {t('list.edit')}
+              </Link>
+            )}
+            {data.state === 'published' && data.isActive && !rejected ? (
               <Link className={buttonClass({ variant: 'secondary' })} to={`/activity/${id}`}>
                 {t('preview.toPublic')}
               </Link>

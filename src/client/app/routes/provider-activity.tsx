@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { useNavigate, Link } from '../../lib/navigation';
-import { isApprovedProvider, principalOfUser } from '../../../domain/policies';
+import { isApprovedProvider, mayEditOwnActivities, principalOfUser } from '../../../domain/policies';
 import type { ActivityFormValues, ProviderActivity } from '../../../domain/provider-activities';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
@@ -43,7 +43,9 @@ function Editor({ id }: { id: number | null }) {
   const errorText = useErrorText();
   const config = useClientConfig();
   const { data: user } = useAuthUser();
-  const approved = isApprovedProvider(user ? principalOfUser(user) : null);
+  const principal = user ? principalOfUser(user) : null;
+  const approved = isApprovedProvider(principal);
+  const rejected = principal?.role === 'provider' && !mayEditOwnActivities(principal);
   const existing = useOwnActivity(id);
   const save = useSaveActivity();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -58,6 +60,23 @@ function Editor({ id }: { id: number | null }) {
     );
 
   const activity: ProviderActivity | undefined = existing.data;
+  // A rejected provider changes nothing (the server refuses it): say so, and offer the preview to look at.
+  if (rejected)
+    return (
+      <div className="space-y-4">
+        <p role="note" className="rounded-2xl bg-red-50 p-4 text-red-900">
+          {t('introRejected')}
+        </p>
+        {activity ? (
+          <Link
+            className="font-medium text-terracotta-700 hover:underline"
+            to={`/provider/activities/${activity.id}/preview`}
+          >
+            {t('list.previewLabel', { name: activity.name })}
+          </Link>
+        ) : null}
+      </div>
+    );
   const submitLabel = t(approved ? (activity?.isApproved ? 'form.saveChanges' : 'form.submit') : 'form.saveDraft');
 
   const onSubmit = (values: ActivityFormValues) =>

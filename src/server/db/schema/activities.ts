@@ -19,7 +19,7 @@ import {
 import { CATEGORIES } from '../../../domain/activities.js';
 import { LANGUAGES } from '../../../domain/languages.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
-import type { ReviewedContent } from '../../../domain/provider-activities.js';
+import type { StoredReviewedContent } from '../../../domain/provider-activities.js';
 import { moderationChecks, moderationColumns } from './moderation.js';
 import { providers } from './providers.js';
 import { users } from './users.js';
@@ -121,8 +121,10 @@ export const activityTranslations = pgTable(
 
 /**
  * A provider's request to publish an activity or change a published one
- * (docs/provider-workspace.md#lifecycle): the text, place and photo it asks
- * for, moderated like everything else. The activity row keeps the published
+ * (docs/provider-workspace.md#lifecycle): the text, place, photo, free-text
+ * hours, contact and website it asks for, moderated like everything else.
+ * Requests saved before hours, contact and website were reviewed lack those
+ * (docs/moderation.md#activities). The activity row keeps the published
  * version until an admin approves; at most one request waits per activity.
  */
 export const activityRevisions = pgTable(
@@ -132,7 +134,7 @@ export const activityRevisions = pgTable(
     activityId: integer('activity_id')
       .notNull()
       .references(() => activities.id, { onDelete: 'cascade' }),
-    content: jsonb('content').$type<ReviewedContent>().notNull(),
+    content: jsonb('content').$type<StoredReviewedContent>().notNull(),
     submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
     ...moderationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,14 +4,13 @@ import { LANGUAGES } from '../../../domain/languages.js';
 import { buildSearchDocument, normalizeText } from '../../../domain/search.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityTranslations } from '../../db/schema/index.js';
+// Only active and approved activities of a listed provider are public (docs/permissions.md#public-activities).
+import { isPublicActivity as isPublic } from '../catalog/public-activity.js';
 
 /**
  * Writes of activities and the one public check the API makes in the
  * database; the public reads come from the read model (docs/read-model.md).
  */
-
-/** Only active and approved activities are public (docs/permissions.md#public-activities). */
-const isPublic = and(eq(activities.isActive, true), eq(activities.isApproved, true));
 
 export async function isPublicActivity(db: Db, id: number): Promise<boolean> {
   const [row] = await db

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ActivityEvent } from '../../../domain/analytics.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityDailyStats, bookingEvents, bookings, providers } from '../../db/schema/index.js';
+import { isPublicActivity } from '../catalog/public-activity.js';
 
 const COLUMN = {
   view: 'views',
@@ -17,7 +18,7 @@ export async function publicActivityOwner(db: Db, id: number) {
     .select({ id: activities.id, providerUserId: providers.userId })
     .from(activities)
     .leftJoin(providers, eq(providers.id, activities.providerId))
-    .where(and(eq(activities.id, id), eq(activities.isActive, true), eq(activities.isApproved, true)));
+    .where(and(eq(activities.id, id), isPublicActivity));
   return row;
 }
 

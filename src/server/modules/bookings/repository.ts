@@ -3,6 +3,7 @@ import type { BookingActor, BookingStatus } from '../../../domain/bookings.js';
 import type { Language } from '../../../domain/languages.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityTranslations, bookingEvents, bookings, providers } from '../../db/schema/index.js';
+import { isPublicActivity, listedProvider } from '../catalog/public-activity.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -20,7 +21,9 @@ export async function findActivityForBooking(db: Db, activityId: number, languag
       bookingRequired: activities.bookingRequired,
       eventStart: activities.eventStart,
       eventEnd: activities.eventEnd,
-      isPublic: sql<boolean>`${activities.isActive} and ${activities.isApproved}`,
+      isPublic: sql<boolean>`${isPublicActivity}`,
+      // Whether the provider may hear of the booking's guests (docs/permissions.md#rejected-and-demoted-providers).
+      providerListed: sql<boolean>`${listedProvider}`,
       language: activities.language,
       providerUserId: providers.userId,
       providerEmail: providers.email,

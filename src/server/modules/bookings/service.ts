@@ -85,12 +85,16 @@ const cancelUrl = ({ config, secret }: Pick<BookingDeps, 'config' | 'secret'>, i
 
 /**
  * Who hears of a booking on the provider's side: the provider who runs the
- * activity, else the team's contact address (seeded places have no provider),
- * else nobody. Providers read in the language of their activity's text.
+ * activity while they are listed, else the team's contact address (seeded places
+ * have no provider; a rejected or demoted provider's open bookings fall to the
+ * team, docs/permissions.md#rejected-and-demoted-providers), else nobody.
+ * Providers read in the language of their activity's text.
  */
 function providerRecipient(activity: repo.BookingActivity, contactEmail: string | null) {
   const language = activity.language as Language;
-  if (activity.providerEmail) return { email: activity.providerEmail, name: activity.providerName ?? '', language };
+  if (activity.providerEmail && activity.providerListed) {
+    return { email: activity.providerEmail, name: activity.providerName ?? '', language };
+  }
   return contactEmail ? { email: contactEmail, name: 'DiscoverLocal', language: DEFAULT_LANGUAGE } : null;
 }
 

@@ -4,6 +4,7 @@ import type { Language } from '../../../domain/languages.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityTags, activityTranslations, tags } from '../../db/schema/index.js';
 import type { CatalogRow, LocalizedText, PublicTag } from './model.js';
+import { isPublicActivity } from './public-activity.js';
 
 const tagColumns = { id: tags.id, name: tags.name, description: tags.description, isApproved: tags.isApproved };
 
@@ -13,16 +14,13 @@ export async function approvedTags(db: Db): Promise<PublicTag[]> {
 }
 
 /**
- * Public activities (active and approved, docs/permissions.md#public-activities),
+ * Public activities (active, approved and of a listed provider, docs/permissions.md#public-activities),
  * all of them or those of `ids`, with their texts in every language and their
  * approved tags: what the read model holds.
  */
 export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogRow[]> {
   const only = ids ? inArray(activities.id, ids) : undefined;
-  const rows = await db
-    .select()
-    .from(activities)
-    .where(and(eq(activities.isActive, true), eq(activities.isApproved, true), only));
+  const rows = await db.select().from(activities).where(and(isPublicActivity, only));
   if (rows.length === 0) return [];
   const found = rows.map((r) => r.id);
   // In chunks, so that a query never carries more parameters than a server takes.

@@ -39,6 +39,12 @@ export async function findActivity(db: Db, id: number): Promise<ActivityRow | un
   return row;
 }
 
+/** The activity, locked until the transaction ends (a decision reads it with its request). */
+export async function lockActivity(db: Db, id: number): Promise<ActivityRow | undefined> {
+  const [row] = await db.select().from(activities).where(eq(activities.id, id)).for('update');
+  return row;
+}
+
 /** Name and description per language of the given activities. */
 export async function translationsOf(db: Db, ids: number[]) {
   if (ids.length === 0) return new Map<number, ReviewedContent['translations']>();
@@ -80,7 +86,7 @@ export async function pendingRevision(db: Db, activityId: number): Promise<Revis
   return row;
 }
 
-/** The published (or, before publication, the saved) text, place and photo of an activity. */
+/** The published (or, before publication, the saved) reviewed fields of an activity: text, place, photo, hours, contact. */
 export function contentOfRow(row: ActivityRow, translations: ReviewedContent['translations']): ReviewedContent {
   return {
     name: row.name,
@@ -96,13 +102,34 @@ export function contentOfRow(row: ActivityRow, translations: ReviewedContent['tr
     latitude: row.latitude,
     longitude: row.longitude,
     imageUrl: row.imageUrl,
+    openingHours: row.openingHours,
+    marketDays: row.marketDays,
+    contactPhone: row.contactPhone,
+    contactEmail: row.contactEmail,
+    website: row.website,
   };
 }
 
-/** Writes the text, place and photo into the activity row and its translations; keeps the search keys in step. */
+/**
+ * Writes the reviewed fields into the activity row and its translations; keeps the search keys in
+ * step. Localised place and hours of a seeded translation stay while the original stays; once the
+ * original changes they are dropped, so that every language shows what was approved. A language
+ * left out is removed.
+ */
 export async function writeContent(db: Db, activityId: number, content: ReviewedContent, now: Date): Promise<void> {
   const translated = LANGUAGES.filter((l) => l !== content.language && content.translations[l]);
-  // Localised place and hours of a seeded translation stay; a language left out is removed.
+  const [before] = await db
+    .select({ location: activities.location, openingHours: activities.openingHours, marketDays: activities.marketDays })
+    .from(activities)
+    .where(eq(activities.id, activityId));
+  const stale = {
+    ...(before?.location !== content.location ? { location: null } : {}),
+    ...(before?.openingHours !== content.openingHours ? { openingHours: null } : {}),
+    ...(before?.marketDays !== content.marketDays ? { marketDays: null } : {}),
+  };
+  if (Object.keys(stale).length > 0) {
+    await db.update(activityTranslations).set(stale).where(eq(activityTranslations.activityId, activityId));
+  }
   const kept = await db
     .select({ location: activityTranslations.location, language: activityTranslations.language })
     .from(activityTranslations)
@@ -121,6 +148,11 @@ export async function writeContent(db: Db, activityId: number, content: Reviewed
       latitude: content.latitude,
       longitude: content.longitude,
       imageUrl: content.imageUrl,
+      openingHours: content.openingHours,
+      marketDays: content.marketDays,
+      contactPhone: content.contactPhone,
+      contactEmail: content.contactEmail,
+      website: content.website,
       sortName: normalizeText(content.name),
       searchText: buildSearchDocument([
         content.name,

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingActivity, ProviderActivity } from '../../../domain/provider-activities.js';
@@ -10,6 +10,7 @@ import { fixedClock } from '../../deps.js';
 import { createActivity, createUser } from '../../test/factories.js';
 import { createProvider } from '../../test/providers.js';
 import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
+import { decideActivity, queueEntry } from '../../test/moderation.js';
 import { useTestApp } from '../../test/test-app.js';
 import { endExpiredSponsorships } from './service.js';
 
@@ -92,7 +93,7 @@ describe('creating an activity', () => {
 
   it('is published by an admin’s approval, with its translations; the public API falls back to the original', async () => {
     const created = await createOwn();
-    expect((await send(admin(), 'POST', `/api/admin/activities/${created.id}/approve`)).statusCode).toBe(204);
+    expect((await decideActivity(ctx.app, adminCookie, created.id)).statusCode).toBe(204);
     const nl = (await publicDetail(created.id, 'nl')).json<{ name: string; price: number }>();
     expect(nl).toMatchObject({ name: 'Kelderbezoek', price: 12.5 });
     expect((await publicDetail(created.id, 'de')).json<{ name: string }>().name).toBe('Visite de cave');
@@ -105,17 +106,20 @@ describe('creating an activity', () => {
 
   it('is refused with a reason the provider reads; nothing is published', async () => {
     const created = await createOwn();
-    const missing = await send(admin(), 'POST', `/api/admin/activities/${created.id}/reject`, { reason: ' ' });
-    expect(missing.statusCode).toBe(400);
-    const res = await send(admin(), 'POST', `/api/admin/activities/${created.id}/reject`, {
-      reason: 'Foto ontbreekt',
+    const entry = await queueEntry(ctx.app, adminCookie, created.id);
+    const shown = { revisionId: entry?.revisionId, contentHash: entry?.contentHash };
+    const missing = await send(admin(), 'POST', `/api/admin/activities/${created.id}/reject`, {
+      ...shown,
+      reason: ' ',
     });
+    expect(missing.statusCode).toBe(400);
+    const res = await decideActivity(ctx.app, adminCookie, created.id, { reject: 'Foto ontbreekt' });
     expect(res.statusCode).toBe(204);
     const own = (await send(julie, 'GET', `/api/provider/activities/${created.id}`)).json<ProviderActivity>();
     expect(own).toMatchObject({ state: 'rejected', review: { status: 'rejected', reason: 'Foto ontbreekt' } });
     expect((await publicDetail(created.id)).statusCode).toBe(404);
     // Deciding again: nothing waits.
-    expect((await send(admin(), 'POST', `/api/admin/activities/${created.id}/approve`)).json()).toMatchObject({
+    expect((await send(admin(), 'POST', `/api/admin/activities/${created.id}/approve`, shown)).json()).toMatchObject({
       code: 'NOTHING_PENDING',
     });
     // Saving it again sends it for approval once more.
@@ -174,14 +178,14 @@ describe('changing a published activity', () => {
   let id: number;
   beforeAll(async () => {
     id = (await createOwn()).id;
-    await send(admin(), 'POST', `/api/admin/activities/${id}/approve`);
+    await decideActivity(ctx.app, adminCookie, id);
   });
 
-  it('keeps the published text until the change is approved; price and hours change at once', async () => {
+  it('keeps the published text until the change is approved; price and weekly hours change at once', async () => {
     const res = await send(julie, 'PATCH', `/api/provider/activities/${id}`, {
       name: 'Grande visite de cave',
       price: 15,
-      openingHours: 'tous les jours',
+      weeklyHours: [{ days: [6], opens: '10:00', closes: '12:00' }],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<ProviderActivity>()).toMatchObject({
@@ -190,16 +194,60 @@ describe('changing a published activity', () => {
       pendingChanges: true,
       price: 15,
     });
-    const before = (await publicDetail(id)).json<{ name: string; price: number; openingHours: string }>();
-    expect(before).toMatchObject({ name: 'Visite de cave', price: 15, openingHours: 'tous les jours' });
+    const before = (await publicDetail(id)).json<{ name: string; price: number; weeklyHours: unknown[] }>();
+    expect(before).toMatchObject({ name: 'Visite de cave', price: 15, weeklyHours: [{ days: [6] }] });
 
     const queue = (await send(admin(), 'GET', '/api/admin/activities/pending')).json<PendingActivity[]>();
     expect(queue.find((p) => p.activityId === id)).toMatchObject({
       current: { name: 'Visite de cave' },
       proposed: { name: 'Grande visite de cave' },
     });
-    await send(admin(), 'POST', `/api/admin/activities/${id}/approve`);
+    await decideActivity(ctx.app, adminCookie, id);
     expect((await publicDetail(id)).json<{ name: string }>().name).toBe('Grande visite de cave');
+  });
+
+  it('keeps free-text hours, market days, contact and website for approval like the text', async () => {
+    const asked = {
+      openingHours: 'tous les jours, appelez le 06 00 00 00 00',
+      marketDays: 'le samedi : voir https://ailleurs.example.com',
+      contactPhone: '+33 6 99 99 99 99',
+      contactEmail: 'autre@example.com',
+      website: 'https://ailleurs.example.com',
+    };
+    const published = {
+      openingHours: 'di-za 10:00-18:00',
+      marketDays: null,
+      contactPhone: '+33 4 68 00 00 00',
+      contactEmail: 'cave@example.com',
+      website: 'https://cave.example.com',
+    };
+    const res = await send(julie, 'PATCH', `/api/provider/activities/${id}`, asked);
+    expect(res.statusCode, res.body).toBe(200);
+    // The provider sees what they asked, waiting; the public (and JSON-LD's sameAs) what was approved.
+    expect(res.json<ProviderActivity>()).toMatchObject({ ...asked, pendingChanges: true });
+    expect((await publicDetail(id)).json()).toMatchObject(published);
+
+    const entry = await queueEntry(ctx.app, adminCookie, id);
+    expect(entry).toMatchObject({ current: published, proposed: asked });
+    expect((await decideActivity(ctx.app, adminCookie, id)).statusCode).toBe(204);
+    expect((await publicDetail(id)).json()).toMatchObject(asked);
+    expect((await send(julie, 'GET', `/api/provider/activities/${id}`)).json<ProviderActivity>()).toMatchObject({
+      ...asked,
+      pendingChanges: false,
+    });
+  });
+
+  it('drops a seeded translation’s own hours once the original hours change, so every language shows what was approved', async () => {
+    const seeded = await createActivity(ctx.db, {
+      providerId: julie.provider.id,
+      openingHours: 'mar-sam 10h-18h',
+      translations: { nl: { name: 'Kelder', description: 'Een kelder', openingHours: 'di-za 10-18 uur' } },
+    });
+    expect((await publicDetail(seeded, 'nl')).json()).toMatchObject({ openingHours: 'di-za 10-18 uur' });
+    await send(julie, 'PATCH', `/api/provider/activities/${seeded}`, { openingHours: 'tous les jours 9h-19h' });
+    expect((await publicDetail(seeded, 'nl')).json()).toMatchObject({ openingHours: 'di-za 10-18 uur' });
+    await decideActivity(ctx.app, adminCookie, seeded);
+    expect((await publicDetail(seeded, 'nl')).json()).toMatchObject({ openingHours: 'tous les jours 9h-19h' });
   });
 
   it('withdraws a change that is undone before approval', async () => {
@@ -217,6 +265,101 @@ describe('changing a published activity', () => {
   });
 });
 
+describe('a decision names the request the admin was shown (docs/moderation.md#activities)', () => {
+  const decide = (id: number, action: 'approve' | 'reject', payload?: object) =>
+    send(admin(), 'POST', `/api/admin/activities/${id}/${action}`, payload);
+
+  it('is refused (409 REVISION_CHANGED) when the request changed since; nothing is decided and the queue shows the new one', async () => {
+    const { id } = await createOwn();
+    await decideActivity(ctx.app, adminCookie, id);
+    await send(julie, 'PATCH', `/api/provider/activities/${id}`, { description: 'Première demande.' });
+    const shown = await queueEntry(ctx.app, adminCookie, id);
+    if (!shown) throw new Error('nothing waits');
+    // The provider saves again while the admin reads: the same request, rewritten.
+    await send(julie, 'PATCH', `/api/provider/activities/${id}`, { description: 'Changée après coup.' });
+    const named = { revisionId: shown.revisionId, contentHash: shown.contentHash };
+    for (const [action, payload] of [
+      ['approve', named],
+      ['reject', { ...named, reason: 'Trop court' }],
+    ] as const) {
+      const res = await decide(id, action, payload);
+      expect(res.statusCode, action).toBe(409);
+      expect(res.json(), action).toMatchObject({ code: 'REVISION_CHANGED' });
+    }
+    expect((await publicDetail(id)).json()).toMatchObject({ description: valid().description });
+    const now = await queueEntry(ctx.app, adminCookie, id);
+    if (!now) throw new Error('nothing waits');
+    expect(now).toMatchObject({ revisionId: shown.revisionId, proposed: { description: 'Changée après coup.' } });
+    expect(now.contentHash).not.toBe(shown.contentHash);
+    // Another request's id with this one's hash is refused too.
+    const otherId = await decide(id, 'approve', { revisionId: now.revisionId + 1, contentHash: now.contentHash });
+    expect(otherId.json()).toMatchObject({ code: 'REVISION_CHANGED' });
+    // What the admin was shown last is what they publish.
+    expect((await decide(id, 'approve', { revisionId: now.revisionId, contentHash: now.contentHash })).statusCode).toBe(
+      204,
+    );
+    expect((await publicDetail(id)).json()).toMatchObject({ description: 'Changée après coup.' });
+  });
+
+  it('needs the request’s id and hash: a 400 naming each, and nothing decided', async () => {
+    const { id } = await createOwn();
+    const none = await decide(id, 'approve', {});
+    expect(none.statusCode).toBe(400);
+    const paths = none.json<{ details: { path: string }[] }>().details.map((d) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['revisionId', 'contentHash']));
+    const bad = await decide(id, 'reject', { revisionId: 1, contentHash: 'abc', reason: 'Non' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ details: { path: string }[] }>().details.map((d) => d.path)).toEqual(['contentHash']);
+    expect(await queueEntry(ctx.app, adminCookie, id)).toBeDefined();
+  });
+
+  it('reads a request saved before hours, contact and website were reviewed as leaving them as they are', async () => {
+    const { id } = await createOwn();
+    await decideActivity(ctx.app, adminCookie, id);
+    // A request as the app stored it before: text, place and photo only.
+    const { name: _n, translations, language, category, location, address, city, latitude, longitude } = valid();
+    await ctx.db.insert(activityRevisions).values({
+      activityId: id,
+      submittedBy: julie.user.id,
+      content: {
+        name: 'Ancienne demande',
+        description: valid().description,
+        language: language as 'fr',
+        translations: translations as { nl: { name: string; description: string } },
+        category: category as 'uitjes',
+        location,
+        address,
+        city,
+        latitude,
+        longitude,
+        imageUrl: null,
+      },
+    });
+    const asIs = {
+      openingHours: 'di-za 10:00-18:00',
+      marketDays: null,
+      contactPhone: '+33 4 68 00 00 00',
+      contactEmail: 'cave@example.com',
+      website: 'https://cave.example.com',
+    };
+    expect(await queueEntry(ctx.app, adminCookie, id)).toMatchObject({
+      proposed: { name: 'Ancienne demande', ...asIs },
+    });
+    const own = await send(julie, 'GET', `/api/provider/activities/${id}`);
+    expect(own.json<ProviderActivity>()).toMatchObject({ name: 'Ancienne demande', pendingChanges: true, ...asIs });
+    expect((await decideActivity(ctx.app, adminCookie, id)).statusCode).toBe(204);
+    expect((await publicDetail(id)).json()).toMatchObject({ name: 'Ancienne demande', ...asIs });
+    const [decided] = await ctx.db
+      .select()
+      .from(activityRevisions)
+      .where(eq(activityRevisions.activityId, id))
+      .orderBy(desc(activityRevisions.id))
+      .limit(1);
+    // The decided request keeps what was approved, whole.
+    expect(decided?.content).toMatchObject({ name: 'Ancienne demande', ...asIs });
+  });
+});
+
 describe('an event’s dates (docs/product.md#event-dates)', () => {
   const festival = (overrides: Record<string, unknown> = {}) =>
     valid({ category: 'feesten', eventStart: '2027-04-24', eventEnd: '2027-05-01', ...overrides });
@@ -226,7 +369,7 @@ describe('an event’s dates (docs/product.md#event-dates)', () => {
     expect(created).toMatchObject({ eventStart: '2027-04-24', eventEnd: '2027-05-01' });
     const oneDay = await createOwn(julie, { category: 'feesten', eventStart: '2027-07-14' });
     expect(oneDay).toMatchObject({ eventStart: '2027-07-14', eventEnd: null });
-    await send(admin(), 'POST', `/api/admin/activities/${created.id}/approve`);
+    await decideActivity(ctx.app, adminCookie, created.id);
     expect((await publicDetail(created.id)).json()).toMatchObject({ eventStart: '2027-04-24', eventEnd: '2027-05-01' });
     expect((await createOwn()).eventStart).toBeNull();
   });
@@ -259,7 +402,7 @@ describe('an event’s dates (docs/product.md#event-dates)', () => {
 
   it('change at once; a change of one day is checked with the other; past dates do not block other changes', async () => {
     const { id } = await createOwn(julie, { category: 'feesten', eventStart: '2027-04-24', eventEnd: '2027-05-01' });
-    await send(admin(), 'POST', `/api/admin/activities/${id}/approve`);
+    await decideActivity(ctx.app, adminCookie, id);
     const moved = await send(julie, 'PATCH', `/api/provider/activities/${id}`, { eventEnd: '2027-05-02' });
     expect(moved.json<ProviderActivity>()).toMatchObject({ eventEnd: '2027-05-02', pendingChanges: false });
     expect((await publicDetail(id)).json()).toMatchObject({ eventEnd: '2027-05-02' });
@@ -305,7 +448,7 @@ describe('weekly hours (docs/product.md#weekly-hours)', () => {
       { days: [1, 2, 3, 4, 5], opens: '14:00', closes: '18:00', seasonStart: null, seasonEnd: null },
       { ...summer, days: [1, 7] },
     ]);
-    await send(admin(), 'POST', `/api/admin/activities/${created.id}/approve`);
+    await decideActivity(ctx.app, adminCookie, created.id);
     expect((await publicDetail(created.id)).json()).toMatchObject({ weeklyHours: created.weeklyHours });
     expect((await createOwn()).weeklyHours).toEqual([]);
   });
@@ -353,7 +496,7 @@ describe('weekly hours (docs/product.md#weekly-hours)', () => {
 
   it('change at once and all together, for the provider and the admin; a bad week changes nothing', async () => {
     const { id } = await createOwn(julie, { weeklyHours: week });
-    await send(admin(), 'POST', `/api/admin/activities/${id}/approve`);
+    await decideActivity(ctx.app, adminCookie, id);
     const winter = [{ days: [6, 7], opens: '10:00', closes: '17:00', seasonStart: '11-01', seasonEnd: '03-31' }];
     const changed = await send(julie, 'PATCH', `/api/provider/activities/${id}`, { weeklyHours: winter });
     expect(changed.json<ProviderActivity>()).toMatchObject({

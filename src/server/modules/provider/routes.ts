@@ -6,6 +6,7 @@ import { activityIdParams } from '../../../domain/activity-schemas.js';
 import { pageQuery } from '../../../domain/pagination.js';
 import {
   createActivityBody,
+  decideActivityBody,
   pendingActivitySchema,
   providerActivitySchema,
   rejectActivityBody,
@@ -110,7 +111,7 @@ export const providerRoutes =
           tags: ['provider'],
           summary: 'Change, pause or resume one of the provider’s activities',
           description:
-            'Price, hours, contact and booking change at once; text, place and photo of a published activity wait for approval. `isActive: false` pauses, `true` resumes. An empty body sends a draft for approval.',
+            'Price, weekly hours, event dates and booking change at once; text, place, photo, free-text hours and market days, contact and website of a published activity wait for approval. `isActive: false` pauses, `true` resumes. An empty body sends a draft for approval. A provider whose application was rejected changes nothing (403 `PROVIDER_REJECTED`).',
           params: activityIdParams,
           body: updateActivityBody,
           response: { 200: providerActivitySchema, ...errors },
@@ -152,8 +153,8 @@ export const providerRoutes =
       },
       async (request) => {
         const principal = principalOfRequest(request);
-        // Ownership first: a stranger's upload is refused before it is read.
-        await service.getOwn(deps, principal, request.params.id);
+        // Ownership (and a provider who may edit) first: a refused upload is never read.
+        await service.assertEditable(deps, principal, request.params.id);
         if (!request.isMultipart()) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the photo as multipart/form-data');
         }
@@ -180,7 +181,7 @@ export const providerRoutes =
           tags: ['admin'],
           summary: 'New and changed activities that wait for approval, oldest first',
           description:
-            'Each with what is public now (`current`, null for a new activity) beside what is asked (`proposed`).',
+            'Each with what is public now (`current`, null for a new activity) beside what is asked (`proposed`), and the `revisionId` and `contentHash` that a decision sends back.',
           querystring: pageQuery,
           response: { 200: z.array(pendingActivitySchema), ...errors },
         },
@@ -195,12 +196,15 @@ export const providerRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Publish what waits for approval of an activity',
+          description:
+            'Names the request as the queue showed it (`revisionId`, `contentHash`); one changed, replaced or withdrawn since is a 409 `REVISION_CHANGED` (nothing left to decide: `NOTHING_PENDING`).',
           params: activityIdParams,
+          body: decideActivityBody,
           response: { 204: z.null(), ...errors },
         },
       },
       async (request, reply) => {
-        await service.approve(deps, principalOfRequest(request), request.params.id);
+        await service.approve(deps, principalOfRequest(request), request.params.id, request.body);
         return reply.status(204).send(null);
       },
     );
@@ -212,13 +216,16 @@ export const providerRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Refuse what waits for approval of an activity, with a reason the provider sees',
+          description:
+            'Names the request as the queue showed it (`revisionId`, `contentHash`), like approve; a changed one is a 409 `REVISION_CHANGED`.',
           params: activityIdParams,
           body: rejectActivityBody,
           response: { 204: z.null(), ...errors },
         },
       },
       async (request, reply) => {
-        await service.reject(deps, principalOfRequest(request), request.params.id, request.body.reason);
+        const { reason, ...shown } = request.body;
+        await service.reject(deps, principalOfRequest(request), request.params.id, shown, reason);
         return reply.status(204).send(null);
       },
     );

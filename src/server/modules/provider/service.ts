@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { todayInParis } from '../../../domain/dates.js';
 import { type EventDates, eventDatesProblem } from '../../../domain/event-dates.js';
 import { moderationValues } from '../../../domain/moderation.js';
+import type { ProviderStatus } from '../../../domain/roles.js';
 import { toCents, toEuros } from '../../../domain/money.js';
 import type { Page } from '../../../domain/pagination.js';
-import type { Principal } from '../../../domain/policies.js';
+import { mayEditOwnActivities, type Principal } from '../../../domain/policies.js';
 import {
   type ActivityState,
   type CreateActivityBody,
+  type DecideActivityBody,
   IMMEDIATE_FIELDS,
   type PendingActivity,
   type ProviderActivity,
@@ -31,6 +34,33 @@ function stateOf(row: repo.ActivityRow, latest: repo.RevisionRow | undefined): A
   return latest.status === 'rejected' ? 'rejected' : latest.status === 'pending' ? 'pending' : 'draft';
 }
 
+/**
+ * What a request asks for, whole. A request saved before hours, contact and website were reviewed
+ * lacks those fields: it did not ask to change them, so they are what the activity holds
+ * (docs/moderation.md#activities).
+ */
+function proposedOf(revision: repo.RevisionRow, row: repo.ActivityRow): ReviewedContent {
+  const { translations: _none, ...asIs } = repo.contentOfRow(row, {});
+  return { ...asIs, ...revision.content };
+}
+
+/** JSON with its keys in order, at every depth: the same content always gives the same text. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries.map(([key, inner]) => [key, canonical(inner)]));
+  }
+  return value;
+}
+
+/** The hash the queue shows with a request and a decision sends back (docs/moderation.md#activities). */
+export function contentHash(content: ReviewedContent): string {
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(content)))
+    .digest('hex');
+}
+
 function present(
   row: repo.ActivityRow,
   translations: ReviewedContent['translations'],
@@ -38,19 +68,14 @@ function present(
   bookingCount: number,
 ): ProviderActivity {
   const pending = latest?.status === 'pending' ? latest : undefined;
-  const content = pending?.content ?? repo.contentOfRow(row, translations);
+  const content = pending ? proposedOf(pending, row) : repo.contentOfRow(row, translations);
   return {
     id: row.id,
     ...content,
     price: row.priceCents === null ? null : toEuros(row.priceCents),
-    openingHours: row.openingHours,
-    marketDays: row.marketDays,
     eventStart: row.eventStart,
     eventEnd: row.eventEnd,
     weeklyHours: row.weeklyHours,
-    contactPhone: row.contactPhone,
-    contactEmail: row.contactEmail,
-    website: row.website,
     bookingRequired: row.bookingRequired,
     isActive: row.isActive,
     isApproved: row.isApproved,
@@ -73,10 +98,24 @@ function present(
   };
 }
 
-/** The provider profile of the caller; an account without one (an admin, say) has no activities of its own. */
-async function providerOf(db: Db, principal: Principal): Promise<repo.ProviderRow> {
+/**
+ * The provider profile of the caller; an account without one (an admin, say) has no activities of
+ * its own. To change anything the provider must not be rejected
+ * (docs/permissions.md#rejected-and-demoted-providers).
+ */
+async function providerOf(db: Db, principal: Principal, intent: 'read' | 'write' = 'read'): Promise<repo.ProviderRow> {
   const provider = await repo.findProviderOfUser(db, principal.id);
   if (!provider) throw new AppError('NOT_A_PROVIDER', 403, 'This account has no provider profile');
+  if (
+    intent === 'write' &&
+    !mayEditOwnActivities({ ...principal, providerStatus: provider.status as ProviderStatus })
+  ) {
+    throw new AppError(
+      'PROVIDER_REJECTED',
+      403,
+      'Your provider application was rejected: your activities cannot be changed. Contact the team',
+    );
+  }
   return provider;
 }
 
@@ -105,6 +144,11 @@ export async function getOwn({ db }: ProviderDeps, principal: Principal, id: num
   const [presented] = await presentAll(db, [await ownRow(db, provider.id, id)]);
   if (!presented) throw notFound();
   return presented;
+}
+
+/** Throws unless the caller may change this activity: theirs, and their application not rejected. */
+export async function assertEditable({ db }: ProviderDeps, principal: Principal, id: number): Promise<void> {
+  await ownRow(db, (await providerOf(db, principal, 'write')).id, id);
 }
 
 /** The columns of the fields that change at once. */
@@ -166,7 +210,7 @@ export async function create(
   body: CreateActivityBody,
 ): Promise<ProviderActivity> {
   const { db, clock, config } = deps;
-  const provider = await providerOf(db, principal);
+  const provider = await providerOf(db, principal, 'write');
   checkPosition(config, body);
   checkEventDates({ eventStart: null, eventEnd: null }, body, todayInParis(clock.now()));
   const content = mergeContent(
@@ -182,6 +226,11 @@ export async function create(
       latitude: body.latitude,
       longitude: body.longitude,
       imageUrl: null,
+      openingHours: null,
+      marketDays: null,
+      contactPhone: null,
+      contactEmail: null,
+      website: null,
     },
     body,
   );
@@ -206,11 +255,11 @@ export async function create(
 }
 
 /**
- * Saves a change (docs/provider-workspace.md#lifecycle). Price, hours,
- * contact and booking change at once. Text, place and photo: before
- * publication they are saved and (for an approved provider) sent for
- * approval; once published they wait in a request while the public keeps
- * seeing the approved version.
+ * Saves a change (docs/provider-workspace.md#lifecycle). Price, weekly hours,
+ * event dates and booking change at once. Text, place, photo, free-text hours,
+ * contact and website: before publication they are saved and (for an approved
+ * provider) sent for approval; once published they wait in a request while the
+ * public keeps seeing the approved version.
  */
 export async function update(
   deps: ProviderDeps,
@@ -219,12 +268,12 @@ export async function update(
   body: UpdateActivityBody & { imageUrl?: string | null },
 ): Promise<ProviderActivity> {
   const { db, clock, config } = deps;
-  const provider = await providerOf(db, principal);
+  const provider = await providerOf(db, principal, 'write');
   await db.transaction(async (tx) => {
     const { activity } = await ownRow(tx, provider.id, id);
     const pending = await repo.pendingRevision(tx, id);
     const published = repo.contentOfRow(activity, (await repo.translationsOf(tx, [id])).get(id) ?? {});
-    const next = mergeContent(pending?.content ?? published, body);
+    const next = mergeContent(pending ? proposedOf(pending, activity) : published, body);
     if (body.latitude !== undefined || body.longitude !== undefined) checkPosition(config, next);
     const now = clock.now();
     checkEventDates(activity, body, todayInParis(now));
@@ -245,7 +294,7 @@ export async function update(
 
 /** An activity without bookings may go; one with bookings is paused instead (their history stays). */
 export async function remove({ db }: ProviderDeps, principal: Principal, id: number): Promise<void> {
-  const provider = await providerOf(db, principal);
+  const provider = await providerOf(db, principal, 'write');
   await db.transaction(async (tx) => {
     await ownRow(tx, provider.id, id);
     if ((await repo.countBookings(tx, id)) > 0) {
@@ -264,13 +313,15 @@ function presentPending(
   row: Awaited<ReturnType<typeof repo.pendingQueue>>['rows'][number],
   translations: ReviewedContent['translations'],
 ): PendingActivity {
+  const proposed = proposedOf(row.revision, row.activity);
   return {
     activityId: row.activity.id,
     revisionId: row.revision.id,
+    contentHash: contentHash(proposed),
     providerName: row.providerName,
     submittedAt: row.revision.createdAt.toISOString(),
     current: row.activity.isApproved ? repo.contentOfRow(row.activity, translations) : null,
-    proposed: row.revision.content,
+    proposed,
   };
 }
 
@@ -286,26 +337,56 @@ export async function pendingQueue(
   return { items: rows.map((r) => presentPending(r, translations.get(r.activity.id) ?? {})), total };
 }
 
-async function decide(deps: ProviderDeps, admin: Principal, activityId: number, approve: boolean, reason?: string) {
+/**
+ * The request the admin names, as it waits now: the one they were shown, or a 409 when it was
+ * changed, replaced or withdrawn since (docs/moderation.md#activities). Locks the activity and the
+ * request until the decision commits, so no save slips in between.
+ */
+async function shownRequest(tx: Db, activityId: number, shown: DecideActivityBody) {
+  const activity = await repo.lockActivity(tx, activityId);
+  if (!activity) throw notFound();
+  const pending = await repo.pendingRevision(tx, activityId);
+  if (!pending) throw new AppError('NOTHING_PENDING', 409, 'Nothing of this activity waits for approval');
+  const proposed = proposedOf(pending, activity);
+  if (pending.id !== shown.revisionId || contentHash(proposed) !== shown.contentHash) {
+    throw new AppError(
+      'REVISION_CHANGED',
+      409,
+      'This request was changed since it was shown: reload the queue and decide on what it asks now',
+    );
+  }
+  return { pending, proposed };
+}
+
+async function decide(
+  deps: ProviderDeps,
+  admin: Principal,
+  activityId: number,
+  shown: DecideActivityBody,
+  decision: { approve: boolean; reason?: string },
+) {
   const { db, clock } = deps;
   await db.transaction(async (tx) => {
-    const activity = await repo.findActivity(tx, activityId);
-    if (!activity) throw notFound();
-    const pending = await repo.pendingRevision(tx, activityId);
-    if (!pending) throw new AppError('NOTHING_PENDING', 409, 'Nothing of this activity waits for approval');
+    const { pending, proposed } = await shownRequest(tx, activityId, shown);
     const now = clock.now();
-    await repo.decideRevision(tx, pending.id, moderationValues({ approve, reason }, admin.id, now));
-    if (approve) {
-      await repo.writeContent(tx, activityId, pending.content, now);
+    // The request keeps what was decided on, whole (an old one gains the fields it lacked).
+    await repo.decideRevision(tx, pending.id, { ...moderationValues(decision, admin.id, now), content: proposed });
+    if (decision.approve) {
+      await repo.writeContent(tx, activityId, proposed, now);
       await repo.updateActivityRow(tx, activityId, { isApproved: true });
     }
   });
 }
 
-export const approve = (deps: ProviderDeps, admin: Principal, activityId: number) =>
-  decide(deps, admin, activityId, true);
-export const reject = (deps: ProviderDeps, admin: Principal, activityId: number, reason: string) =>
-  decide(deps, admin, activityId, false, reason);
+export const approve = (deps: ProviderDeps, admin: Principal, activityId: number, shown: DecideActivityBody) =>
+  decide(deps, admin, activityId, shown, { approve: true });
+export const reject = (
+  deps: ProviderDeps,
+  admin: Principal,
+  activityId: number,
+  shown: DecideActivityBody,
+  reason: string,
+) => decide(deps, admin, activityId, shown, { approve: false, reason });
 
 /** Any activity as it is published (or saved, before publication), for an admin to edit. */
 export async function adminGet({ db }: ProviderDeps, id: number): Promise<ProviderActivity> {

@@ -97,13 +97,21 @@ export const useReviewApproval = () =>
 export const usePendingActivities = () =>
   usePagedList<PendingActivity>(adminKeys.pendingActivities(), '/admin/activities/pending');
 
-/** Publish or refuse (with a reason) what waits for an activity; the public lists follow. */
+/**
+ * Publish or refuse (with a reason) what waits for an activity, naming the request as it was shown
+ * (its revision id and content hash): one changed since is a 409 `REVISION_CHANGED`, and the queue,
+ * reloaded after every decision, shows it as it is now (docs/moderation.md#activities).
+ */
 export const useActivityDecision = () =>
   useAdminMutation(
-    ({ id, approve, reason }: { id: number; approve: boolean; reason?: string }) =>
-      api(`/admin/activities/${id}/${approve ? 'approve' : 'reject'}`, {
+    ({ item, approve, reason }: { item: PendingActivity; approve: boolean; reason?: string }) =>
+      api(`/admin/activities/${item.activityId}/${approve ? 'approve' : 'reject'}`, {
         method: 'POST',
-        ...(approve ? {} : { body: { reason } }),
+        body: {
+          revisionId: item.revisionId,
+          contentHash: item.contentHash,
+          ...(approve ? {} : { reason }),
+        },
       }),
     ['activities', 'provider'],
   );

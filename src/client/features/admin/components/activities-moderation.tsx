@@ -8,7 +8,7 @@ import { PagedRows } from '../../../components/ui/paged-rows';
 import { RejectDialog } from './reject-dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { useLanguage } from '../../../i18n/use-language';
-import { useErrorText } from '../../../lib/error-text';
+import { errorCodeOf, useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { useActivityDecision, usePendingActivities } from '../api/admin-api';
 
@@ -23,7 +23,22 @@ function rowsOf(current: ReviewedContent | null, proposed: ReviewedContent, t: (
     return value === null || value === undefined ? '' : String(value);
   };
   const rows: Row[] = (
-    ['name', 'description', 'language', 'category', 'location', 'address', 'city', 'latitude', 'imageUrl'] as const
+    [
+      'name',
+      'description',
+      'language',
+      'category',
+      'location',
+      'address',
+      'city',
+      'latitude',
+      'openingHours',
+      'marketDays',
+      'contactPhone',
+      'contactEmail',
+      'website',
+      'imageUrl',
+    ] as const
   ).map((field) => ({
     key: field,
     label: t(`activities.field.${field}`),
@@ -51,23 +66,34 @@ function PendingRow({ item }: { item: PendingActivity }) {
   const errorText = useErrorText();
   const decision = useActivityDecision();
   const [rejecting, setRejecting] = useState(false);
+  // The hash of a request the admin tried to decide on after it had changed: the row says so until they look again.
+  const [outdated, setOutdated] = useState<string | null>(null);
   const rejectButton = useRef<HTMLButtonElement>(null);
   const name = item.proposed.name;
   const rows = rowsOf(item.current, item.proposed, t);
   const decide = (approve: boolean, reason?: string) =>
     decision.mutate(
-      { id: item.activityId, approve, reason },
+      { item, approve, reason },
       {
         onSuccess: () => {
           toast({ title: t(approve ? 'activities.approvedToast' : 'activities.rejectedToast', { name }) });
           setRejecting(false);
         },
-        onError: (error) =>
+        onError: (error) => {
+          const code = errorCodeOf(error);
+          if (code === 'REVISION_CHANGED' || code === 'NOTHING_PENDING') {
+            // Nothing was decided; the queue reloads (every decision refetches it) with the request as it is now.
+            setRejecting(false);
+            setOutdated(item.contentHash);
+            toast({ title: t('activities.changedTitle', { name }), description: errorText(error, '') });
+            return;
+          }
           toast({
             title: t('error'),
             description: errorText(error, t('activities.updateFailed')),
             variant: 'destructive',
-          }),
+          });
+        },
       },
     );
 
@@ -82,6 +108,11 @@ function PendingRow({ item }: { item: PendingActivity }) {
           {t('activities.by', { provider: item.providerName ?? '–', date: formatDate(item.submittedAt, language) })}
         </span>
       </div>
+      {outdated !== null && outdated !== item.contentHash ? (
+        <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t('activities.changedMeanwhile')}
+        </p>
+      ) : null}
       <div className="overflow-x-auto">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">{t('activities.compare', { name })}</caption>

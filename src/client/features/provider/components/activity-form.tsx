@@ -388,8 +388,11 @@ export function ActivityForm({
         {fieldError('position')}
       </fieldset>
 
-      <fieldset className="space-y-4">
+      <fieldset className="space-y-4" aria-describedby={`${fieldId('practical')}-hint`}>
         <legend className="mb-2 text-lg font-semibold text-ink-900">{t('form.practical')}</legend>
+        <p id={`${fieldId('practical')}-hint`} className="text-sm text-ink-600">
+          {t('form.practicalHint')}
+        </p>
         <div className="grid gap-4 md:grid-cols-2">
           <div>
             <label htmlFor={fieldId('price')} className={labelClass}>

@@ -10,16 +10,17 @@ import { useErrorText } from '../../../lib/error-text';
 import { useDeleteActivity, useSaveActivity } from '../api/provider-activities';
 
 /** Where an activity stands, in words the provider understands. */
-function StateBadge({ activity }: { activity: ProviderActivity }) {
+function StateBadge({ activity, readOnly }: { activity: ProviderActivity; readOnly: boolean }) {
   const { t } = useTranslation('provider');
-  const key =
-    activity.state === 'published'
+  const key = readOnly
+    ? 'state.hidden'
+    : activity.state === 'published'
       ? activity.isActive
         ? 'state.published'
         : 'state.paused'
       : `state.${activity.state}`;
   const tone =
-    activity.state === 'published' && activity.isActive
+    activity.state === 'published' && activity.isActive && !readOnly
       ? 'bg-emerald-50 text-emerald-900'
       : activity.state === 'rejected'
         ? 'bg-red-50 text-red-900'
@@ -27,8 +28,12 @@ function StateBadge({ activity }: { activity: ProviderActivity }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(key)}</span>;
 }
 
-/** One of the provider's activities with its state and what they can do with it. */
-export function OwnActivityRow({ activity }: { activity: ProviderActivity }) {
+/**
+ * One of the provider's activities with its state and what they can do with it. `readOnly`: the
+ * provider's application was rejected, so the activity is out of the guide and only theirs to
+ * look at (docs/provider-workspace.md#who).
+ */
+export function OwnActivityRow({ activity, readOnly = false }: { activity: ProviderActivity; readOnly?: boolean }) {
   const { t } = useTranslation('provider');
   const errorText = useErrorText();
   const save = useSaveActivity();
@@ -55,7 +60,7 @@ export function OwnActivityRow({ activity }: { activity: ProviderActivity }) {
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold text-ink-900">{activity.name}</span>
         <span className="text-sm text-ink-500">{activity.city}</span>
-        <StateBadge activity={activity} />
+        <StateBadge activity={activity} readOnly={readOnly} />
         {activity.pendingChanges ? (
           <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">
             {t('state.changesWaiting')}
@@ -66,16 +71,18 @@ export function OwnActivityRow({ activity }: { activity: ProviderActivity }) {
         <p className="text-sm text-red-900">{t('list.rejectedBecause', { reason: activity.review.reason })}</p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Link
-          className={buttonClass({ variant: 'secondary', size: 'sm' })}
-          to={`/provider/activities/${activity.id}`}
-          aria-label={t('list.editLabel', { name: activity.name })}
-        >
-          <Pencil aria-hidden className="h-4 w-4" />
-          {t('list.edit')}
-        </Link>
+        {readOnly ? null : (
+          <Link
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+            to={`/provider/activities/${activity.id}`}
+            aria-label={t('list.editLabel', { name: activity.name })}
+          >
+            <Pencil aria-hidden className="h-4 w-4" />
+            {t('list.edit')}
+          </Link>
+        )}
         {/* The public page where visitors see it; otherwise the provider's own preview (a public link would be a 404). */}
-        {activity.state === 'published' && activity.isActive && !activity.pendingChanges ? (
+        {activity.state === 'published' && activity.isActive && !activity.pendingChanges && !readOnly ? (
           <Link
             className={buttonClass({ variant: 'secondary', size: 'sm' })}
             to={`/activity/${activity.id}`}
@@ -94,17 +101,19 @@ export function OwnActivityRow({ activity }: { activity: ProviderActivity }) {
             {t('list.preview')}
           </Link>
         )}
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={save.isPending}
-          onClick={() => setActive(!activity.isActive)}
-          aria-label={t(activity.isActive ? 'list.pauseLabel' : 'list.resumeLabel', { name: activity.name })}
-        >
-          {activity.isActive ? <Pause aria-hidden className="h-4 w-4" /> : <Play aria-hidden className="h-4 w-4" />}
-          {t(activity.isActive ? 'list.pause' : 'list.resume')}
-        </Button>
-        {activity.bookingCount === 0 ? (
+        {readOnly ? null : (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={save.isPending}
+            onClick={() => setActive(!activity.isActive)}
+            aria-label={t(activity.isActive ? 'list.pauseLabel' : 'list.resumeLabel', { name: activity.name })}
+          >
+            {activity.isActive ? <Pause aria-hidden className="h-4 w-4" /> : <Play aria-hidden className="h-4 w-4" />}
+            {t(activity.isActive ? 'list.pause' : 'list.resume')}
+          </Button>
+        )}
+        {readOnly ? null : activity.bookingCount === 0 ? (
           <Button
             ref={deleteButton}
             variant="secondary"
