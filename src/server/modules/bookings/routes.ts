@@ -19,6 +19,9 @@ import * as service from './service.js';
 /** A family books a few activities; a script that books hundreds is stopped (per address). */
 export const BOOKING_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' };
 
+/** The CSV export writes up to 10,000 bookings at once: 30 a minute per address is plenty for a person. */
+export const EXPORT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -134,7 +137,7 @@ export const bookingRoutes =
     app.get(
       '/provider/bookings.csv',
       {
-        config: { access: 'approvedProvider' },
+        config: { access: 'approvedProvider', rateLimit: EXPORT_RATE_LIMIT },
         schema: {
           tags: ['provider'],
           summary: 'The same bookings as CSV (all pages, at most 10,000)',
@@ -144,6 +147,7 @@ export const bookingRoutes =
             400: apiErrorSchema,
             401: apiErrorSchema,
             403: apiErrorSchema,
+            429: apiErrorSchema,
           },
         },
       },
