@@ -43,7 +43,7 @@ export const bookingRoutes =
           tags: ['bookings'],
           summary: 'Book an activity (guests and logged-in people)',
           description:
-            'Only for a public activity that takes bookings, for today (Europe/Paris) or later. The server computes `totalAmount` (price x people, 0 without a price) and ignores the one sent. With an `Idempotency-Key` header, repeating the same request answers the first booking (header `Idempotent-Replayed: true`) instead of making a second. The guest gets a mail with a cancel link; the provider a mail too.',
+            'Only for a public activity that takes bookings, for today (Europe/Paris) or later. The server computes `totalAmount` (price x people, 0 without a price) and ignores the one sent. With an `Idempotency-Key` header, repeating the same request answers the first booking (header `Idempotent-Replayed: true`) instead of making a second. The guest gets a mail with a cancel link; the provider a mail too. An address nobody proved (not the logged-in booker’s verified one) gets 20 booking requests in 24 hours at most: the next is refused with 429 `BOOKING_EMAIL_LIMIT`, and nothing is written.',
           headers: z.object({ 'idempotency-key': idempotencyKeyHeader.optional() }),
           body: createBookingBody,
           response: { 201: bookingSchema, ...errors, 429: apiErrorSchema },
