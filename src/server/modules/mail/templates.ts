@@ -191,6 +191,18 @@ export function newBookingMail(
   return mail(to.email, fill(t.newBooking.subject, subjectValues(facts, language)), body, publicUrl);
 }
 
+/**
+ * Text for a calendar field, every run of control characters folded to one space: `ics` escapes
+ * only CRLF and LF, so a lone CR (or any other control character) in an approved name or address
+ * reached SUMMARY or LOCATION as it was, where a calendar program may read it as a new line
+ * (docs/security.md#calendar-files).
+ */
+export const calendarText = (text: string) =>
+  text
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+
 /** An all-day event on the booked day, at the activity's place. */
 export function bookingCalendar(facts: BookingFacts, publicUrl: string): string {
   const [year, month, day] = facts.bookingDate.split('-').map(Number) as [number, number, number];
@@ -198,8 +210,8 @@ export function bookingCalendar(facts: BookingFacts, publicUrl: string): string 
     uid: `booking-${facts.id}@${new URL(publicUrl).hostname}`,
     start: [year, month, day],
     duration: { days: 1 },
-    title: facts.activity.name,
-    location: [facts.activity.address, facts.activity.city].filter(Boolean).join(', '),
+    title: calendarText(facts.activity.name),
+    location: calendarText([facts.activity.address, facts.activity.city].filter(Boolean).join(', ')),
     geo: { lat: facts.activity.latitude, lon: facts.activity.longitude },
     url: `${publicUrl}/activity/${facts.activity.id}`,
     status: 'CONFIRMED',
