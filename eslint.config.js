@@ -15,6 +15,17 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // String.replace reads `$'`, `$&`, `$1` in a replacement string as patterns: anything but a
+      // fixed string is put in by a function (docs/security.md#text-from-providers).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2]:not([arguments.1.type='Literal']):not([arguments.1.type=/FunctionExpression$/]):not(:matches([arguments.1.type='TemplateLiteral'][arguments.1.expressions.length=0]))",
+          message:
+            'Give replace()/replaceAll() a function for text that is not fixed: `$` in a replacement string is a pattern (docs/security.md).',
+        },
+      ],
     },
   },
   {

@@ -5,20 +5,62 @@
  *    first: the folder belongs to one process at a time.
  *  - PostgreSQL (DATABASE_URL): `pg_dump`'s custom format, restored with
  *    `pg_restore --clean`; the app may keep running during a backup.
+ *
+ * A backup holds every account and booking: it is written readable by this
+ * user only (0600), whole or not at all, and the database password reaches
+ * `pg_dump` and `pg_restore` through their environment, never their command
+ * line, which `ps` shows to every user of the machine.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, type FileHandle, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config.js';
 import { openPglite } from '../src/server/db/client.js';
 
-function run(command: string, args: string[]): Promise<void> {
+function run(command: string, args: string[], options: { env: NodeJS.ProcessEnv; stdout?: number }): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(command, args, { stdio: ['ignore', options.stdout ?? 'inherit', 'inherit'], env: options.env });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
   });
+}
+
+/**
+ * How libpq's tools reach the database of `url`: the URL without its password (in the user part
+ * or as a `password` parameter), and the password in PGPASSWORD (docs/backups.md).
+ */
+function libpqConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  let password = parsed.password ? decodeURIComponent(parsed.password) : null;
+  parsed.password = '';
+  if (parsed.searchParams.has('password')) {
+    password ??= parsed.searchParams.get('password');
+    parsed.searchParams.delete('password');
+  }
+  return { dbname: parsed.href, env: { ...process.env, ...(password === null ? {} : { PGPASSWORD: password }) } };
+}
+
+/**
+ * Writes a backup to `target`, readable by this user only whatever the umask: into a new 0600
+ * file beside it, renamed over `target` once complete, so that a failed backup never leaves
+ * half a file under the name.
+ */
+async function writePrivately(target: string, write: (file: FileHandle) => Promise<void>): Promise<void> {
+  const partial = `${target}.partial-${process.pid}`;
+  const file = await open(partial, 'wx', 0o600);
+  try {
+    await file.chmod(0o600);
+    await write(file);
+    await file.sync();
+  } catch (error) {
+    await file.close();
+    await rm(partial, { force: true });
+    throw error;
+  }
+  await file.close();
+  await rename(partial, target);
+  await chmod(target, 0o600);
 }
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
@@ -27,7 +69,11 @@ async function backup(file: string | undefined) {
   const config = loadConfig();
   if (config.database.kind === 'postgres') {
     const target = path.resolve(file ?? `discoverlocal-${stamp()}.dump`);
-    await run('pg_dump', ['--format=custom', '--no-owner', `--file=${target}`, `--dbname=${config.database.url}`]);
+    const { dbname, env } = libpqConnection(config.database.url);
+    // pg_dump writes to our private file through its standard output.
+    await writePrivately(target, (out) =>
+      run('pg_dump', ['--format=custom', '--no-owner', `--dbname=${dbname}`], { env, stdout: out.fd }),
+    );
     console.info(`PostgreSQL backup written to ${target}`);
     return;
   }
@@ -36,8 +82,8 @@ async function backup(file: string | undefined) {
   const target = path.resolve(file ?? `discoverlocal-${stamp()}.tar.gz`);
   const database = await openPglite(dataDir);
   try {
-    const dump = await database.dump();
-    await writeFile(target, Buffer.from(await dump.arrayBuffer()));
+    const dump = Buffer.from(await (await database.dump()).arrayBuffer());
+    await writePrivately(target, (out) => out.writeFile(dump));
   } finally {
     await database.close();
   }
@@ -48,14 +94,12 @@ async function restore(file: string | undefined, force: boolean) {
   if (!file || !existsSync(file)) throw new Error('Name the backup file to restore: npm run restore -- <file>');
   const config = loadConfig();
   if (config.database.kind === 'postgres') {
-    await run('pg_restore', [
-      '--clean',
-      '--if-exists',
-      '--no-owner',
-      '--single-transaction',
-      `--dbname=${config.database.url}`,
-      file,
-    ]);
+    const { dbname, env } = libpqConnection(config.database.url);
+    await run(
+      'pg_restore',
+      ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${dbname}`, file],
+      { env },
+    );
     console.info(`PostgreSQL database restored from ${file}`);
     return;
   }

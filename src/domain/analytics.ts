@@ -22,12 +22,20 @@ export const activityEventBody = z.strictObject({
 
 const day = z.string().refine(isIsoDate, 'must be a date (YYYY-MM-DD)');
 
-/** `from` and `to` are days (Europe/Paris), both included; the last 30 days when left out. */
+/** How many days the period from `from` to `to` spans, both included. */
+export function periodDays(from: string, to: string): number {
+  return (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+}
+
+/**
+ * `from` and `to` are days (Europe/Paris), both included; the last 30 days when left out.
+ * A period given by both ends is checked here; one with a default end is checked by the
+ * server once the default is known (docs/provider-workspace.md#numbers).
+ */
 export const analyticsQuery = z.strictObject({ from: day.optional(), to: day.optional() }).superRefine((q, ctx) => {
   if (q.from && q.to) {
     if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'must not be after to' });
-    const span = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
-    if (span > ANALYTICS_MAX_DAYS) {
+    if (periodDays(q.from, q.to) > ANALYTICS_MAX_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['from'], message: `the period is at most ${ANALYTICS_MAX_DAYS} days` });
     }
   }

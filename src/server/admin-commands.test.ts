@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, grantAdmin, type Output } from './admin-commands.js';
+import { createAdmin, grantAdmin, listAdmins, type Output } from './admin-commands.js';
 import type { Database } from './db/client.js';
 import { users } from './db/schema/index.js';
 import { createUser } from './test/factories.js';
@@ -84,5 +84,32 @@ describe('npm run admin -- grant', () => {
     const again = recorder();
     expect(await createAdmin(database.db, 'CHEF@example.com', undefined, undefined, again.out)).toBe(1);
     expect(again.text()).toContain('exists already');
+  });
+});
+
+describe('names and e-mails from the identity provider on the terminal (docs/security.md#e-mail-addresses)', () => {
+  /** Control characters other than the output's own line breaks and tabs. */
+  const raw = (text: string) => text.replace(/[\n\t]/g, '').match(/[\p{Cc}\u202e]/gu) ?? [];
+
+  it('writes escape sequences and direction marks as visible escapes in list and grant', async () => {
+    const weird = {
+      firstName: 'Eve\u001b]0;owned\u0007',
+      lastName: 'Smith\u202etxt.exe',
+      oidcIssuer: 'https://id.example',
+      oidcSubject: 'sub\u001b[2J',
+      roleChosenAt: new Date(),
+    };
+    await createUser(database.db, { ...weird, email: 'eve\u001b[31m@example.com', role: 'admin', isApproved: true });
+    const list = recorder();
+    expect(await listAdmins(database.db, list.out)).toBe(0);
+    expect(raw(list.text())).toEqual([]);
+    expect(list.text()).toContain('eve\\x1b[31m@example.com\tEve\\x1b]0;owned\\x07 Smith\\u202etxt.exe\t');
+
+    await createUser(database.db, { ...weird, oidcSubject: 'sub\u001b[2J-2', email: 'eve.visitor@example.com' });
+    const grant = recorder();
+    expect(await grantAdmin(database.db, 'eve.visitor@example.com', no, grant.out)).toBe(1);
+    expect(raw(grant.text())).toEqual([]);
+    expect(grant.text()).toContain('name:             Eve\\x1b]0;owned\\x07 Smith\\u202etxt.exe');
+    expect(grant.text()).toContain('identity:         sub\\x1b[2J-2 at https://id.example');
   });
 });

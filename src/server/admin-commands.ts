@@ -18,15 +18,32 @@ export interface Output {
 /** Asks a yes/no question; true only for an explicit yes. */
 export type Confirm = (question: string) => Promise<boolean>;
 
+/**
+ * Text from an account as a terminal may show it: control characters (escape sequences move the
+ * cursor, retitle the window, clear the screen), line separators and the marks that reverse the
+ * direction of text are written as `\x1b`, `\u202e`, so the operator sees what is really there
+ * (docs/security.md#e-mail-addresses). Names and e-mails come from the identity provider.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu, (c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
 /** The lines that tell an operator which account this is. */
 export function describeAccount(user: UserRow): string[] {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || '(no name)';
+  const name = printable([user.firstName, user.lastName].filter(Boolean).join(' ')) || '(no name)';
+  const email = user.email === null ? '(none)' : printable(user.email);
+  const identity = user.oidcSubject
+    ? `${printable(user.oidcSubject)} at ${printable(user.oidcIssuer ?? '?')}`
+    : '(none: has not logged in yet)';
   return [
     `  id:               ${user.id}`,
-    `  e-mail:           ${user.email ?? '(none)'} (${user.emailVerified ? 'verified' : 'NOT verified'})`,
+    `  e-mail:           ${email} (${user.emailVerified ? 'verified' : 'NOT verified'})`,
     `  name:             ${name}`,
     `  role:             ${user.role}`,
-    `  identity:         ${user.oidcSubject ? `${user.oidcSubject} at ${user.oidcIssuer ?? '?'}` : '(none: has not logged in yet)'}`,
+    `  identity:         ${identity}`,
     `  last login:       ${user.lastLoginAt ? user.lastLoginAt.toISOString() : 'never'}`,
     `  created:          ${user.createdAt.toISOString()}`,
   ];
@@ -95,9 +112,9 @@ export async function createAdmin(
 export async function listAdmins(db: Db, out: Output): Promise<number> {
   const admins = await db.select().from(users).where(eq(users.role, 'admin')).orderBy(users.createdAt);
   for (const admin of admins) {
-    const name = [admin.firstName, admin.lastName].filter(Boolean).join(' ');
+    const name = printable([admin.firstName, admin.lastName].filter(Boolean).join(' '));
     const login = admin.lastLoginAt ? `last login ${admin.lastLoginAt.toISOString()}` : 'never logged in';
-    out.info(`${admin.email ?? '(no e-mail)'}\t${name}\t${admin.id}\t${login}`);
+    out.info(`${admin.email === null ? '(no e-mail)' : printable(admin.email)}\t${name}\t${admin.id}\t${login}`);
   }
   if (admins.length === 0) out.info('No admins yet: npm run admin -- create <email>');
   return 0;

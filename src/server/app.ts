@@ -38,7 +38,7 @@ import { authPlugin } from './plugins/auth.js';
 import { clientPlugin } from './plugins/client.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { serializeRequest } from './plugins/log-redaction.js';
+import { clientRequestId, serializeRequest } from './plugins/log-redaction.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { databaseRateLimitStore, redisConnected, redisForRateLimits } from './plugins/rate-limit-store.js';
 import { textInputPlugin } from './plugins/text-input.js';
@@ -100,10 +100,17 @@ export async function buildApp(options: AppDeps) {
     },
     // Behind a TLS proxy: the client's address and scheme come from the trusted proxy's headers.
     trustProxy: trustProxyOption(config.trustProxy),
-    requestIdHeader: REQUEST_ID_HEADER,
+    // Every request gets an id the server made, sent back in X-Request-Id; a client's own X-Request-Id
+    // is never taken for it (a client could make its requests' log lines look like another's, or
+    // write anything into them) and is logged beside it as `clientRequestId` (docs/security.md#logs).
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    childLoggerFactory: (logger, bindings, options, raw) => {
+      const theirs = clientRequestId(raw.headers[REQUEST_ID_HEADER]);
+      return logger.child(theirs === undefined ? bindings : { ...bindings, clientRequestId: theirs }, options);
+    },
     // One line per request, written in onResponse below: reads that went well only at debug.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => randomUUID(),
     bodyLimit: 100 * 1024,
     // Requests Node cannot even parse (e.g. raw non-ASCII in the URL) still get our error shape.
     clientErrorHandler: (_error, socket) => {

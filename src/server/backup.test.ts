@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -40,9 +40,16 @@ const open = (): Promise<Database> =>
   );
 
 function script(...args: string[]): Promise<{ code: number | null; output: string }> {
+  return scriptWith(env, ...args);
+}
+
+function scriptWith(
+  environment: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts/backup.ts'), ...args], {
-      env: { ...process.env, NODE_ENV: 'production', ...env },
+      env: { ...process.env, NODE_ENV: 'production', ...environment },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -55,15 +62,24 @@ function script(...args: string[]): Promise<{ code: number | null; output: strin
 const tagNames = async (database: Database) =>
   (await database.db.select({ name: tags.name }).from(tags)).map((t) => t.name).sort();
 
-it('restores what was there at the backup, and nothing written after it', { timeout: 120_000 }, async () => {
+it('restores what was there at the backup, and nothing written after it', { timeout: 300_000 }, async () => {
   let database = await open();
   await database.migrate();
   await database.db.insert(tags).values([{ name: 'voor-de-backup' }, { name: 'blijft' }]);
   await database.close();
 
   const file = path.join(dir, TEST_DB_KIND === 'postgres' ? 'backup.dump' : 'backup.tar.gz');
+  // An older file of that name, readable by everyone: replaced by one only this user reads.
+  await writeFile(file, 'an older backup');
+  await chmod(file, 0o644);
   const backup = await script('backup', file);
   expect(backup.code, backup.output).toBe(0);
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
+  // A new file, whatever the umask (usually 022: 0644 before).
+  const fresh = path.join(dir, TEST_DB_KIND === 'postgres' ? 'fresh.dump' : 'fresh.tar.gz');
+  expect((await script('backup', fresh)).code).toBe(0);
+  expect((await stat(fresh)).mode & 0o777).toBe(0o600);
+  expect((await readdir(dir)).filter((name) => name.includes('.partial'))).toEqual([]);
 
   database = await open();
   await database.db.delete(tags).where(eq(tags.name, 'voor-de-backup'));
@@ -87,3 +103,48 @@ it('restores what was there at the backup, and nothing written after it', { time
   }
   expect((await script('restore', path.join(dir, 'missing.dump'))).code).toBe(1);
 });
+
+it(
+  'gives pg_dump and pg_restore the database password through the environment, never on the command line (docs/backups.md)',
+  { timeout: 300_000 },
+  async () => {
+    // Stand-ins for pg_dump and pg_restore that note what they were started with: their arguments are what `ps` shows.
+    const bin = path.join(dir, 'bin');
+    await mkdir(bin, { recursive: true });
+    const log = path.join(dir, 'pg-tools');
+    for (const tool of ['pg_dump', 'pg_restore']) {
+      await writeFile(
+        path.join(bin, tool),
+        `#!/bin/sh\nprintf '%s\\n' "$@" > "${log}.${tool}.args"\nprintf '%s' "$PGPASSWORD" > "${log}.${tool}.password"\n[ ${tool} = pg_dump ] && printf 'PGDMP stand-in'\nexit 0\n`,
+        { mode: 0o755 },
+      );
+    }
+    const file = path.join(dir, 'stand-in.dump');
+    const tools = async (tool: string) => ({
+      args: await readFile(`${log}.${tool}.args`, 'utf8'),
+      password: await readFile(`${log}.${tool}.password`, 'utf8'),
+    });
+    for (const [url, shown] of [
+      [
+        'postgres://dumper:s3cr%40t-pw@db.example:5433/shop?sslmode=require',
+        'postgres://dumper@db.example:5433/shop?sslmode=require',
+      ],
+      ['postgresql://dumper@db.example/shop?password=s3cr%40t-pw', 'postgresql://dumper@db.example/shop'],
+    ] as const) {
+      const environment = { ...env, DATABASE_URL: url, PATH: `${bin}:${process.env.PATH ?? ''}` };
+      const backup = await scriptWith(environment, 'backup', file);
+      expect(backup.code, backup.output).toBe(0);
+      expect(await readFile(file, 'utf8')).toBe('PGDMP stand-in');
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      const restore = await scriptWith(environment, 'restore', file);
+      expect(restore.code, restore.output).toBe(0);
+      for (const tool of ['pg_dump', 'pg_restore']) {
+        const { args, password } = await tools(tool);
+        expect(args, `${tool}: ${url}`).not.toContain('s3cr');
+        expect(args).toContain(`--dbname=${shown}`);
+        expect(password, tool).toBe('s3cr@t-pw');
+      }
+      expect(backup.output + restore.output).not.toContain('s3cr');
+    }
+  },
+);

@@ -39,7 +39,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', ...site }).auth.demoLogin).toBe(false);
     // Local URL, but listening on every interface: reachable from the network, so not without asking.
     expect(loadConfig({ HOST: '0.0.0.0' }).auth.demoLogin).toBe(false);
-    expect(loadConfig({ HOST: '0.0.0.0', DEMO_LOGIN: 'true' }).auth.demoLogin).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0', DEMO_LOGIN: 'true', DEMO_LOGIN_ON_PUBLIC_URL: 'true' }).auth.demoLogin).toBe(
+      true,
+    );
+    expect(loadConfig({ HOST: '::1', DEMO_LOGIN: 'true' }).auth.demoLogin).toBe(true);
     expect(loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:5199' }).auth.demoLogin).toBe(true);
     expect(loadConfig({ DEMO_LOGIN: 'false' }).auth.demoLogin).toBe(false);
     // A deployment listens everywhere by default.
@@ -51,6 +54,42 @@ describe('loadConfig', () => {
     expect(() => loadConfig(site)).toThrow(/DEMO_LOGIN=true: the demo logins hand anyone an admin session/);
     expect(() => loadConfig(site)).toThrow(/DEMO_LOGIN_ON_PUBLIC_URL=true/);
     expect(loadConfig({ ...site, DEMO_LOGIN_ON_PUBLIC_URL: 'true' }).auth.demoLogin).toBe(true);
+  });
+
+  it('refuses to start with the demo logins on while listening on every interface, even with a local PUBLIC_URL', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20']) {
+      expect(() => loadConfig({ HOST, DEMO_LOGIN: 'true' }), HOST).toThrow(
+        new RegExp(
+          `DEMO_LOGIN=true: the demo logins hand anyone an admin session, and HOST="${HOST}" listens for other machines`,
+        ),
+      );
+    }
+  });
+
+  it('counts as this machine only localhost, 127.0.0.0/8 and ::1 written as addresses, never a DNS name that looks like one', () => {
+    const oidc = { OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+    for (const host of ['localhost', '127.0.0.1', '127.8.9.10', '[::1]', '[0:0:0:0:0:0:0:1]', '[::ffff:127.0.0.1]']) {
+      const url = `http://${host}:5203`;
+      expect(loadConfig({ PUBLIC_URL: url }).auth.demoLogin, url).toBe(true);
+      expect(loadConfig({ ...oidc, OIDC_ISSUER_URL: url }).auth.oidc, url).not.toBeNull();
+      expect(loadConfig({ ...stripe, STRIPE_API_URL: url }).payments, url).not.toBeNull();
+    }
+    // Names anyone can point anywhere (127.0.0.1.nip.io resolves to whatever its owner says).
+    for (const host of ['127.0.0.1.nip.io', '127.attacker.example', 'app.localhost', '[::2]', '128.0.0.1']) {
+      const url = `http://${host}:5203`;
+      expect(() => loadConfig({ PUBLIC_URL: url }), url).toThrow(/SESSION_SECRET: required in production/);
+      const secret = { SESSION_SECRET: 'x'.repeat(32), NODE_ENV: 'development' };
+      expect(loadConfig({ ...secret, PUBLIC_URL: url }).auth.demoLogin, url).toBe(false);
+      expect(loadConfig({ ...secret, PUBLIC_URL: url }).host, url).toBe('0.0.0.0');
+      expect(() => loadConfig({ ...secret, PUBLIC_URL: url, DEMO_LOGIN: 'true' }), url).toThrow(
+        /DEMO_LOGIN_ON_PUBLIC_URL=true/,
+      );
+      expect(() => loadConfig({ ...oidc, OIDC_ISSUER_URL: url }), url).toThrow(/OIDC_ISSUER_URL=.*must be an https/);
+      expect(() => loadConfig({ ...stripe, STRIPE_API_URL: url }), url).toThrow(/STRIPE_API_URL=.*must be an https/);
+    }
+    // HOST as a name that looks local is no loopback either: the demo logins stay off.
+    expect(loadConfig({ HOST: '127.0.0.1.nip.io' }).auth.demoLogin).toBe(false);
   });
 
   it('needs a session secret and https in production once the app is public, and all three OIDC settings or none', () => {

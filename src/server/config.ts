@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SERVICE_AREA, type Position, type ServiceArea } from '../domain/geo.js';
@@ -168,11 +168,22 @@ export interface OutsideConfig {
 
 export class ConfigError extends Error {}
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+/** 127.0.0.0/8 and ::1 (also written as an IPv4-mapped address, ::ffff:127.x.x.x). */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
 
-/** A host name or address of this machine only. */
+/**
+ * A host only this machine can reach: `localhost`, or a loopback address written as an address.
+ * Never a DNS name that merely looks like one: `127.0.0.1.nip.io` resolves wherever its owner
+ * says, so matching text such as `127.` made it local (demo logins on, plain http accepted;
+ * docs/security.md#production-unless-said-otherwise).
+ */
 export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host) || host.startsWith('127.') || host.endsWith('.localhost');
+  if (host.toLowerCase() === 'localhost') return true;
+  const address = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  const family = isIP(address);
+  return family !== 0 && LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /** A URL that only this machine can reach (a laptop run, a test, a local identity provider). */
@@ -279,9 +290,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `  PUBLIC_URL=${JSON.stringify(publicUrl)}: must be https:// in production (plain http only on loopback)`,
     );
   }
-  if (demoLogin && !localPublicUrl && e.DEMO_LOGIN_ON_PUBLIC_URL !== 'true') {
+  if (demoLogin && !localRun && e.DEMO_LOGIN_ON_PUBLIC_URL !== 'true') {
+    // A local PUBLIC_URL does not keep others out when the server listens on every interface.
+    const reachable = !localPublicUrl
+      ? `PUBLIC_URL=${JSON.stringify(publicUrl)} is reachable from other machines`
+      : `HOST=${JSON.stringify(host)} listens for other machines`;
     problems.push(
-      `  DEMO_LOGIN=true: the demo logins hand anyone an admin session, and PUBLIC_URL=${JSON.stringify(publicUrl)} is reachable from other machines; set DEMO_LOGIN_ON_PUBLIC_URL=true only for a public demo site`,
+      `  DEMO_LOGIN=true: the demo logins hand anyone an admin session, and ${reachable}; set DEMO_LOGIN_ON_PUBLIC_URL=true only for a public demo site`,
     );
   }
   const oidcParts = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];

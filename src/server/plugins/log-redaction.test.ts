@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/test-app.js';
-import { redactUrl } from './log-redaction.js';
+import { clientRequestId, redactUrl } from './log-redaction.js';
 
 const lines: string[] = [];
 const ctx = useTestApp(() => ({
@@ -29,5 +29,32 @@ describe('request logs', () => {
     expect(log).not.toContain('STATE-99');
     expect(log).not.toContain('43.054712');
     expect(log).not.toContain('2.218634');
+  });
+});
+
+describe('request ids (docs/security.md#logs)', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it("makes its own id for every request and logs a client's X-Request-Id beside it, cleaned and bounded", async () => {
+    const sent = `client-7\u001b[2J${'x'.repeat(300)}`;
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/no-such-route', headers: { 'x-request-id': sent } });
+    const id = String(res.headers['x-request-id']);
+    expect(id).toMatch(UUID);
+    const line = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((entry) => entry.reqId === id);
+    expect(line).toBeDefined();
+    expect(line?.clientRequestId).toBe(`client-7[2J${'x'.repeat(89)}`);
+    expect(String(line?.clientRequestId)).toHaveLength(100);
+
+    // Two requests claiming one id stay two requests.
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/no-such-route', headers: { 'x-request-id': id } });
+    expect(again.headers['x-request-id']).toMatch(UUID);
+    expect(again.headers['x-request-id']).not.toBe(id);
+  });
+
+  it('cleans what a client sends as its id', () => {
+    expect(clientRequestId(undefined)).toBeUndefined();
+    expect(clientRequestId('\u0000\u0007 ')).toBeUndefined();
+    expect(clientRequestId(['a', 'b\r\nFAKE: 1'])).toBe('a, bFAKE: 1');
+    expect(clientRequestId('é'.repeat(150))).toBe('é'.repeat(100));
   });
 });

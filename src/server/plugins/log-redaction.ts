@@ -33,3 +33,20 @@ export function serializeRequest(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/** The longest request id of a client's that is logged. */
+const CLIENT_REQUEST_ID_MAX = 100;
+
+/**
+ * A client's own request id (`X-Request-Id`) as the log may keep it, beside the id the server
+ * made (docs/security.md#logs): control characters removed, cut to 100 characters; undefined
+ * when none was sent. It is never the request's id, nor sent back.
+ */
+export function clientRequestId(header: string | string[] | undefined): string | undefined {
+  const given = Array.isArray(header) ? header.join(', ') : header;
+  if (given === undefined) return undefined;
+  const cleaned = Array.from(given.replace(/\p{Cc}/gu, '').trim())
+    .slice(0, CLIENT_REQUEST_ID_MAX)
+    .join('');
+  return cleaned || undefined;
+}

@@ -463,7 +463,7 @@ function assemble(
 ): GeneratedRequest {
   let url = path;
   inPath.forEach((p, i) => {
-    url = url.replace(`{${p.name}}`, encodeURIComponent(pathDrawn[i] ?? ''));
+    url = url.replace(`{${p.name}}`, () => encodeURIComponent(pathDrawn[i] ?? ''));
   });
   const search = new URLSearchParams();
   const headers: Record<string, string> = {};

@@ -340,7 +340,10 @@ export async function startStripeStandIn(options: {
       if (!session) return html(res.writeHead(404), page('Not found', ''));
       if (method === 'POST' && checkout[2]) {
         await standIn.deliver(standIn.completeCheckout(String(session.id)));
-        return redirect(res, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', String(session.id)));
+        return redirect(
+          res,
+          String(session.success_url).replace('{CHECKOUT_SESSION_ID}', () => String(session.id)),
+        );
       }
       const price = standIn.prices.get(String(((session.line_items as Json[])[0] as Json).price));
       const metadata = session.metadata as Json;

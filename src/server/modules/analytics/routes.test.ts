@@ -137,6 +137,26 @@ describe('GET /api/provider/analytics', () => {
     expect((await numbers(julie.cookie, '?from=2024-01-01&to=2026-11-01')).statusCode).toBe(400);
     expect((await numbers(julie.cookie, '?from=2026-11-22&to=2026-11-22')).json<Analytics>().days).toHaveLength(1);
   });
+
+  it('holds the period to 366 days when only `from` is given, on the page and in the CSV (docs/provider-workspace.md#numbers)', async () => {
+    // Up to today (the 22nd): the 22nd a year before is day 366, the 21st day 367.
+    const year = await numbers(julie.cookie, '?from=2025-11-22');
+    expect(year.statusCode).toBe(200);
+    expect(year.json<Analytics>().days).toHaveLength(366);
+    for (const url of ['/api/provider/analytics', '/api/provider/analytics.csv']) {
+      for (const from of ['2025-11-21', '1800-01-01']) {
+        const res = await ctx.app.inject({ url: `${url}?from=${from}`, headers: { cookie: julie.cookie } });
+        expect(res.statusCode, `${url}?from=${from}`).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          details: [{ path: 'from', message: 'the period is at most 366 days' }],
+        });
+      }
+    }
+    // Only `to`: the 30 days before it, whatever day it is.
+    const only = (await numbers(julie.cookie, '?to=2024-02-29')).json<Analytics>();
+    expect([only.from, only.to, only.days.length]).toEqual(['2024-01-31', '2024-02-29', 30]);
+  });
 });
 
 describe('CSV exports', () => {
@@ -173,4 +193,23 @@ describe('CSV exports', () => {
     const theirs = await ctx.app.inject({ url: '/api/provider/bookings.csv', headers: { cookie: other.cookie } });
     expect(theirs.body.trim().split('\r\n')).toHaveLength(1);
   });
+});
+
+describe('rate limits', () => {
+  it.each(['/api/provider/analytics', '/api/provider/analytics.csv', '/api/provider/bookings.csv'])(
+    '%s answers 30 a minute per address, then 429',
+    async (url) => {
+      const remoteAddress = `198.18.0.${url.length}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        statuses.push((await ctx.app.inject({ url, headers: { cookie: julie.cookie }, remoteAddress })).statusCode);
+      }
+      expect(statuses.slice(0, 30)).toEqual(Array.from({ length: 30 }, () => 200));
+      expect(statuses[30]).toBe(429);
+      const refused = await ctx.app.inject({ url, headers: { cookie: julie.cookie }, remoteAddress });
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      // Another address is not held back.
+      expect((await ctx.app.inject({ url, headers: { cookie: julie.cookie } })).statusCode).toBe(200);
+    },
+  );
 });

@@ -12,6 +12,13 @@ import * as service from './service.js';
 /** A visitor looks at a few dozen activities a minute at most; more is a script. */
 export const EVENT_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 
+/**
+ * The numbers and their CSV are the heaviest reads a provider has (a year of days times their
+ * activities); the dashboard asks once per period chosen, so 30 a minute per address is far
+ * more than a person clicks (docs/provider-workspace.md#numbers).
+ */
+export const NUMBERS_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
 export const analyticsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -46,14 +53,20 @@ export const analyticsRoutes =
     app.get(
       '/provider/analytics',
       {
-        config: { access: 'provider' },
+        config: { access: 'provider', rateLimit: NUMBERS_RATE_LIMIT },
         schema: {
           tags: ['provider'],
           summary: 'The numbers of the provider’s activities',
           description:
-            'Per activity over the period (default: the last 30 days up to today, Europe/Paris), and per day for all together: views, favourites, clicks on website / phone / directions, booking requests, confirmed bookings.',
+            'Per activity over the period (default: the last 30 days up to today, Europe/Paris; at most 366 days, also when only `from` is given), and per day for all together: views, favourites, clicks on website / phone / directions, booking requests, confirmed bookings.',
           querystring: analyticsQuery,
-          response: { 200: analyticsSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+          response: {
+            200: analyticsSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            429: apiErrorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -65,7 +78,7 @@ export const analyticsRoutes =
     app.get(
       '/provider/analytics.csv',
       {
-        config: { access: 'provider' },
+        config: { access: 'provider', rateLimit: NUMBERS_RATE_LIMIT },
         schema: {
           tags: ['provider'],
           summary: 'The same numbers as CSV, a row per activity and day',
@@ -75,6 +88,7 @@ export const analyticsRoutes =
             400: apiErrorSchema,
             401: apiErrorSchema,
             403: apiErrorSchema,
+            429: apiErrorSchema,
           },
         },
       },

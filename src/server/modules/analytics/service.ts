@@ -2,6 +2,7 @@ import { isbot } from 'isbot';
 import {
   type ActivityEvent,
   ANALYTICS_DEFAULT_DAYS,
+  ANALYTICS_MAX_DAYS,
   type Analytics,
   type AnalyticsQuery,
   type Counts,
@@ -9,6 +10,7 @@ import {
   daysBefore,
   daysBetween,
   MEASURES,
+  periodDays,
   toCsv,
 } from '../../../domain/analytics.js';
 import { todayInParis } from '../../../domain/dates.js';
@@ -45,6 +47,11 @@ export async function record(
   return { counted: true };
 }
 
+/**
+ * The period asked for, with its defaults, checked whole: the schema can check only a period
+ * given by both ends, and `?from=1800-01-01` alone (up to today) once built a row for every
+ * day since 1800, 12 MB, while the server did nothing else (docs/provider-workspace.md#numbers).
+ */
 function period({ clock }: AnalyticsDeps, query: AnalyticsQuery) {
   const to = query.to ?? todayInParis(clock.now());
   const from = query.from ?? daysBefore(to, ANALYTICS_DEFAULT_DAYS - 1);
@@ -52,6 +59,10 @@ function period({ clock }: AnalyticsDeps, query: AnalyticsQuery) {
     throw new AppError('VALIDATION_FAILED', 400, 'from must not be after to', [
       { path: 'from', message: 'must not be after to' },
     ]);
+  }
+  if (periodDays(from, to) > ANALYTICS_MAX_DAYS) {
+    const message = `the period is at most ${ANALYTICS_MAX_DAYS} days`;
+    throw new AppError('VALIDATION_FAILED', 400, message, [{ path: 'from', message }]);
   }
   return { from, to };
 }

@@ -199,6 +199,51 @@ describe('OpenID Connect login', () => {
     expect(user.firstName?.startsWith('Loooo')).toBe(true);
   });
 
+  it('logs in with control characters in the claims: stripped from names, a strange e-mail or picture dropped', async () => {
+    idp.setClaims('zero', {
+      given_name: 'Ze\u0000ro\u001b[31m',
+      family_name: 'Null\tByte\u0085',
+      email: 'zero\u0000@example.com',
+      picture: 'https://img.example/\u0000.png',
+    });
+    const login = await startLogin();
+    const res = await callback(await authorizeAt(login.location, 'zero'), login.cookie);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/role-selection');
+    const user = (await me(sessionCookie(res.headers['set-cookie']))).json<AuthUser>();
+    expect([user.firstName, user.lastName, user.email]).toEqual(['Zero[31m', 'Null Byte', null]);
+    const [row] = await ctx.db.select().from(users).where(eq(users.oidcSubject, 'zero'));
+    expect(row?.profileImageUrl).toBeNull();
+  });
+
+  it('refuses a subject holding a control character, and ends any failure after the provider at the login page', async () => {
+    const login = await startLogin();
+    const res = await callback(await authorizeAt(login.location, 'bell\u0007'), login.cookie);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?error=login_failed');
+
+    // Whatever fails once the provider has answered (here the database refuses the user) is no 500.
+    await ctx.db.execute(sql`
+      create function refuse_doomed() returns trigger language plpgsql as $$
+      begin
+        if new.first_name = 'Doomed' then raise exception 'refused for the test'; end if;
+        return new;
+      end $$`);
+    await ctx.db.execute(
+      sql`create trigger refuse_doomed before insert on users for each row execute function refuse_doomed()`,
+    );
+    try {
+      const doomed = await startLogin();
+      const failed = await callback(await authorizeAt(doomed.location, 'doomed'), doomed.cookie);
+      expect(failed.statusCode).toBe(302);
+      expect(failed.headers.location).toBe('/login?error=login_failed');
+      expect((await me(sessionCookie(failed.headers['set-cookie']) ?? doomed.cookie)).statusCode).toBe(401);
+    } finally {
+      await ctx.db.execute(sql`drop trigger refuse_doomed on users`);
+      await ctx.db.execute(sql`drop function refuse_doomed()`);
+    }
+  });
+
   it('gives the login under way a session of minutes, and the logged-in user one of a month', async () => {
     const { cookie, expires } = await startLoginWithExpiry();
     const inMinutes = (expires - Date.now()) / 60_000;

@@ -82,22 +82,40 @@ const EMAIL_MAX = 320;
 const SUBJECT_MAX = 255;
 const PICTURE_MAX = 2000;
 
+/** Control characters (C0, DEL, C1): PostgreSQL cannot store NUL, and none belongs in a name or an address. */
+const CONTROL = /\p{Cc}/u;
+const CONTROLS = /\p{Cc}/gu;
+
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
-/** A name cut to what the table keeps (by characters, never inside a surrogate pair). */
-const name = (value: unknown) => {
+/** Text that must be kept exactly (an address, a URL): null when it holds a control character. */
+const exact = (value: unknown) => {
   const given = text(value);
+  return given === null || CONTROL.test(given) ? null : given;
+};
+/**
+ * A name without control characters (a line break or tab becomes a space, the rest goes), cut to
+ * what the table keeps (by characters, never inside a surrogate pair).
+ */
+const name = (value: unknown) => {
+  if (typeof value !== 'string') return null;
+  const cleaned = value.replace(CONTROLS, (c) => (/\s/.test(c) ? ' ' : '')).replace(/\s+/g, ' ');
+  const given = text(cleaned);
   return given === null ? null : Array.from(given).slice(0, NAME_MAX).join('');
 };
 
 /**
  * What the app keeps of the provider's claims, each checked and bounded: a
- * claim the app cannot store is dropped or cut, never a failed login with a
- * 500 (docs/security.md). A subject too long to store refuses the login.
+ * claim the app cannot store is cleaned, dropped or cut, never a failed login
+ * with a 500 (docs/security.md#claims-from-the-identity-provider). A subject
+ * too long to store, or holding a control character, refuses the login: it is
+ * the account's key, and a cleaned one could be someone else's.
  */
 export function claimsFromProvider(issuer: string, subject: string, claims: Record<string, unknown>): OidcClaims {
-  if (!subject || subject.length > SUBJECT_MAX) throw new Error('the subject claim is missing or too long');
-  const email = text(claims.email);
-  const picture = text(claims.picture);
+  if (!subject || subject.length > SUBJECT_MAX || CONTROL.test(subject)) {
+    throw new Error('the subject claim is missing, too long or holds a control character');
+  }
+  const email = exact(claims.email);
+  const picture = exact(claims.picture);
   return {
     issuer,
     subject,

@@ -90,9 +90,17 @@ export const authRoutes =
           request.session.set('oidc', undefined);
           return reply.redirect('/login?error=login_failed', 302);
         }
-        const user = await service.userFromClaims(db, claims);
-        // A new session id at login (docs/accounts.md): a session fixed before login is useless after it.
-        await request.session.regenerate();
+        // Whatever fails from here on ends at the login page too, never at a 500 (docs/security.md).
+        let user;
+        try {
+          user = await service.userFromClaims(db, claims);
+          // A new session id at login (docs/accounts.md): a session fixed before login is useless after it.
+          await request.session.regenerate();
+        } catch (err) {
+          request.log.error({ err }, 'OpenID Connect login could not be completed');
+          request.session.set('oidc', undefined);
+          return reply.redirect('/login?error=login_failed', 302);
+        }
         request.session.options({ maxAge: SESSION_MAX_AGE_MS });
         request.session.set('userId', user.id);
         // A first login chooses a role first; a returning one goes back to where it started.

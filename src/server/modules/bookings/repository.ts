@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { BookingActor, BookingStatus } from '../../../domain/bookings.js';
 import type { Language } from '../../../domain/languages.js';
 import type { Db } from '../../db/client.js';
-import { activities, activityTranslations, bookingEvents, bookings, providers } from '../../db/schema/index.js';
+import { activities, activityTranslations, bookingEvents, bookings, providers, users } from '../../db/schema/index.js';
 import { isPublicActivity, listedProvider } from '../catalog/public-activity.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -48,6 +48,36 @@ export async function findByIdempotencyKey(db: Db, key: string) {
 export async function findBooking(db: Db, id: number) {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
   return row;
+}
+
+/** Two-key advisory locks in this namespace serialise the bookings to one guest address. */
+const GUEST_ADDRESS_LOCK = 470_114;
+
+/**
+ * Holds, until the transaction ends, every other booking to this address (whatever its case),
+ * so that two requests at once cannot both count the same bookings and both pass the limit.
+ */
+export async function lockGuestAddress(db: Db, email: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${GUEST_ADDRESS_LOCK}, hashtext(lower(${email})))`);
+}
+
+/** How many bookings name this address (whatever its case) since `since`. */
+export async function countBookingsTo(db: Db, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(sql`lower(${bookings.customerEmail}) = lower(${email})`, gte(bookings.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** The e-mail address of the account that made a booking logged in, and whether it is verified. */
+export async function bookerAccount(db: Db, booking: Pick<BookingRow, 'userId'>) {
+  if (!booking.userId) return null;
+  const [row] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, booking.userId));
+  return row ?? null;
 }
 
 export async function insertBooking(db: Db, values: typeof bookings.$inferInsert) {

@@ -8,7 +8,7 @@ import { createProvider } from '../../test/providers.js';
 import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
 import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.js';
 import { useTestApp } from '../../test/test-app.js';
-import { cancelToken } from './service.js';
+import { cancelToken, GUEST_ADDRESS_BOOKINGS_PER_DAY } from './service.js';
 
 let smtp: SmtpStandIn;
 beforeAll(async () => {
@@ -342,6 +342,135 @@ describe('the status of a booking', () => {
       payload: { token },
     });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('mail to an address nobody proved (docs/mail.md#what-a-guest-mail-repeats)', () => {
+  const SPAM_NAME = 'Cheap pills at pills.example';
+  const SPAM_NOTES = 'Visit https://pills.example now';
+  const bookAs = (cookie: string, overrides: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie, ...sameOrigin },
+      remoteAddress: freshAddress(),
+      payload: valid(overrides),
+    });
+  const texts = (mail: (typeof smtp.received)[number] | undefined) =>
+    [mail?.parsed.subject, mail?.parsed.text, mail?.parsed.html].join('\n');
+
+  it('repeats neither the name nor the notes to the guest, from booking to cancellation; the provider gets both', async () => {
+    const victim = 'victim@example.com';
+    const booking = (
+      await book(
+        valid({ customerEmail: victim, customerName: SPAM_NAME, notes: SPAM_NOTES, language: 'en' }),
+        {},
+        freshAddress(),
+      )
+    ).json<Booking>();
+    await sendMail();
+    const [received] = mailsTo(victim).slice(-1);
+    expect(received?.parsed.text).toMatch(/^Hello,\n/);
+    expect(texts(received)).not.toContain('pills');
+    expect(received?.parsed.text).toContain('Did you not make this request?');
+    expect(received?.parsed.text).toContain(`/boekingen/${booking.id}/annuleren?token=`);
+    const [toProvider] = mailsTo(provider.user.email ?? '').slice(-1);
+    expect(toProvider?.parsed.text).toContain(SPAM_NAME);
+    expect(toProvider?.parsed.text).toContain(SPAM_NOTES);
+
+    // A booker who was logged in (not with this address) and cancels: still nothing of theirs.
+    const booker = await createUser(ctx.db, { roleChosenAt: new Date() });
+    const cookie = await sessionCookieFor(ctx.db, booker.id);
+    const theirs = (
+      await bookAs(cookie, { customerEmail: victim, customerName: SPAM_NAME, notes: SPAM_NOTES, language: 'en' })
+    ).json<Booking>();
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/provider/bookings/${theirs.id}/confirm`,
+      headers: { cookie: provider.cookie, ...sameOrigin },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const cancelled = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${theirs.id}/cancel`,
+      headers: { cookie, ...sameOrigin },
+    });
+    expect(cancelled.json<Booking>().status).toBe('cancelled');
+    const before = mailsTo(victim).length;
+    await sendMail();
+    const later = mailsTo(victim).slice(before);
+    expect(later.map((m) => m.parsed.subject)).toEqual([
+      expect.stringMatching(/^Your booking request/),
+      expect.stringMatching(/^Confirmed: /),
+      expect.stringMatching(/^Cancelled: /),
+    ]);
+    for (const mail of later) {
+      expect(texts(mail)).not.toContain('pills');
+      expect(mail.parsed.text).toMatch(/^Hello,\n/);
+    }
+  });
+
+  it('greets by name and repeats the notes when the booker was logged in with that address, verified', async () => {
+    const sanne = await createUser(ctx.db, { email: 'sanne.proved@example.com', roleChosenAt: new Date() });
+    const cookie = await sessionCookieFor(ctx.db, sanne.id);
+    const res = await bookAs(cookie, { customerEmail: 'Sanne.Proved@example.com', language: 'en' });
+    expect(res.statusCode).toBe(201);
+    await sendMail();
+    const [mail] = mailsTo('Sanne.Proved@example.com').slice(-1);
+    expect(mail?.parsed.text).toMatch(/^Hello Sanne Visser,\n/);
+    expect(mail?.parsed.text).toContain('Two children of 9 and 11');
+    expect(mail?.parsed.text).not.toContain('Did you not make this request?');
+    // The same account with the address not verified proves nothing.
+    const unverified = await createUser(ctx.db, {
+      email: 'not.proved@example.com',
+      emailVerified: false,
+      roleChosenAt: new Date(),
+    });
+    await bookAs(await sessionCookieFor(ctx.db, unverified.id), {
+      customerEmail: 'not.proved@example.com',
+      language: 'en',
+    });
+    await sendMail();
+    const [other] = mailsTo('not.proved@example.com').slice(-1);
+    expect(other?.parsed.text).toMatch(/^Hello,\n/);
+    expect(other?.parsed.text).not.toContain('Two children');
+  });
+
+  it(`takes ${GUEST_ADDRESS_BOOKINGS_PER_DAY} booking requests for one address in 24 hours, then refuses with 429 before writing anything`, async () => {
+    const address = 'flooded@example.com';
+    for (let i = 0; i < GUEST_ADDRESS_BOOKINGS_PER_DAY; i++) {
+      // From many addresses and in any case: the limit is the recipient's.
+      const email = i % 2 === 0 ? address : address.toUpperCase();
+      expect((await book(valid({ customerEmail: email }), {}, freshAddress())).statusCode, `booking ${i + 1}`).toBe(
+        201,
+      );
+    }
+    await sendMail();
+    const rows = async () => [await bookingCount(), (await ctx.db.select({ n: count() }).from(outbox))[0]?.n];
+    const before = await rows();
+    const refused = await book(valid({ customerEmail: 'Flooded@Example.com' }), {}, freshAddress());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'BOOKING_EMAIL_LIMIT' });
+    expect(await rows()).toEqual(before);
+    // Its owner, logged in with it verified, still books.
+    const owner = await createUser(ctx.db, { email: address, roleChosenAt: new Date() });
+    expect((await bookAs(await sessionCookieFor(ctx.db, owner.id), { customerEmail: address })).statusCode).toBe(201);
+    // A day after the first ones, a guest may book for it again.
+    clock.advance(24 * 3_600_000 + 60_000);
+    expect((await book(valid({ customerEmail: address }), {}, freshAddress())).statusCode).toBe(201);
+    await sendMail();
+  });
+
+  it('counts bookings to one address sent at once together: never more than the limit', async () => {
+    const address = 'at-once@example.com';
+    const statuses = await Promise.all(
+      Array.from({ length: GUEST_ADDRESS_BOOKINGS_PER_DAY + 5 }, () =>
+        book(valid({ customerEmail: address }), {}, freshAddress()).then((res) => res.statusCode),
+      ),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(GUEST_ADDRESS_BOOKINGS_PER_DAY);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    await sendMail();
   });
 });
 

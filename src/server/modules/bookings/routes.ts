@@ -19,6 +19,9 @@ import * as service from './service.js';
 /** A family books a few activities; a script that books hundreds is stopped (per address). */
 export const BOOKING_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' };
 
+/** The CSV export writes up to 10,000 bookings at once: 30 a minute per address is plenty for a person. */
+export const EXPORT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -40,7 +43,7 @@ export const bookingRoutes =
           tags: ['bookings'],
           summary: 'Book an activity (guests and logged-in people)',
           description:
-            'Only for a public activity that takes bookings, for today (Europe/Paris) or later. The server computes `totalAmount` (price x people, 0 without a price) and ignores the one sent. With an `Idempotency-Key` header, repeating the same request answers the first booking (header `Idempotent-Replayed: true`) instead of making a second. The guest gets a mail with a cancel link; the provider a mail too.',
+            'Only for a public activity that takes bookings, for today (Europe/Paris) or later. The server computes `totalAmount` (price x people, 0 without a price) and ignores the one sent. With an `Idempotency-Key` header, repeating the same request answers the first booking (header `Idempotent-Replayed: true`) instead of making a second. The guest gets a mail with a cancel link; the provider a mail too. An address nobody proved (not the logged-in booker’s verified one) gets 20 booking requests in 24 hours at most: the next is refused with 429 `BOOKING_EMAIL_LIMIT`, and nothing is written.',
           headers: z.object({ 'idempotency-key': idempotencyKeyHeader.optional() }),
           body: createBookingBody,
           response: { 201: bookingSchema, ...errors, 429: apiErrorSchema },
@@ -134,7 +137,7 @@ export const bookingRoutes =
     app.get(
       '/provider/bookings.csv',
       {
-        config: { access: 'approvedProvider' },
+        config: { access: 'approvedProvider', rateLimit: EXPORT_RATE_LIMIT },
         schema: {
           tags: ['provider'],
           summary: 'The same bookings as CSV (all pages, at most 10,000)',
@@ -144,6 +147,7 @@ export const bookingRoutes =
             400: apiErrorSchema,
             401: apiErrorSchema,
             403: apiErrorSchema,
+            429: apiErrorSchema,
           },
         },
       },

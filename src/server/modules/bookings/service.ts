@@ -49,8 +49,31 @@ function present(row: repo.BookingRow, activityName: string): Booking {
 
 const notFound = () => new AppError('BOOKING_NOT_FOUND', 404, 'Booking not found');
 
+/**
+ * Whether a booking's address is the booker's own: they were logged in, and their identity
+ * provider verified that very address. Anyone else may have typed someone else's address
+ * (docs/mail.md#what-a-guest-mail-repeats).
+ */
+function addressProved(
+  account: Pick<UserRow, 'email' | 'emailVerified'> | null | undefined,
+  customerEmail: string,
+): boolean {
+  return Boolean(account?.emailVerified && account.email?.toLowerCase() === customerEmail.toLowerCase());
+}
+
+/**
+ * Booking requests one guest address may get in 24 hours, unless the booker proved it is theirs
+ * (docs/mail.md#how-many-mails-an-address-gets). Each sends a mail to that address at once (and at
+ * most two later: the provider's answer, a cancellation); a family planning a week books a few.
+ */
+export const GUEST_ADDRESS_BOOKINGS_PER_DAY = 20;
+
 /** What the booking mails say of a booking and its activity. */
-function factsOf(row: repo.BookingRow, activity: repo.BookingActivity): mails.BookingFacts {
+function factsOf(
+  row: repo.BookingRow,
+  activity: repo.BookingActivity,
+  guestAddressProved: boolean,
+): mails.BookingFacts {
   return {
     id: row.id,
     customerName: row.customerName,
@@ -61,6 +84,7 @@ function factsOf(row: repo.BookingRow, activity: repo.BookingActivity): mails.Bo
     totalAmountCents: row.totalAmountCents,
     priceKnown: activity.priceCents !== null,
     notes: row.notes,
+    guestAddressProved,
     activity,
   };
 }
@@ -155,8 +179,22 @@ export async function createBooking(
     const message = `bookingDate must be a day of the edition, ${edition.start} to ${edition.end}`;
     throw new AppError('BOOKING_DATE_OUTSIDE_EDITION', 400, message, [{ path: 'bookingDate', message }]);
   }
+  const proved = addressProved(user, body.customerEmail);
   try {
     const row = await db.transaction(async (tx) => {
+      // Anyone can type any address: it gets a limited number of booking mails a day, counted in the
+      // database so that every instance counts together, and refused before anything is written.
+      if (!proved) {
+        await repo.lockGuestAddress(tx, body.customerEmail);
+        const since = new Date(now.getTime() - 86_400_000);
+        if ((await repo.countBookingsTo(tx, body.customerEmail, since)) >= GUEST_ADDRESS_BOOKINGS_PER_DAY) {
+          throw new AppError(
+            'BOOKING_EMAIL_LIMIT',
+            429,
+            `This e-mail address had ${GUEST_ADDRESS_BOOKINGS_PER_DAY} booking requests in the last 24 hours; log in with it to book, or try again later`,
+          );
+        }
+      }
       const booking = await repo.insertBooking(tx, {
         activityId: activity.id,
         userId: user?.id ?? null,
@@ -181,7 +219,7 @@ export async function createBooking(
         actorUserId: user?.id ?? null,
         createdAt: now,
       });
-      const facts = factsOf(booking, activity);
+      const facts = factsOf(booking, activity, proved);
       await enqueueMail(
         tx,
         mails.bookingReceivedMail(facts, language, cancelUrl(deps, booking.id), config.auth.publicUrl),
@@ -244,6 +282,7 @@ async function move(deps: BookingDeps, booking: repo.BookingRow, change: Transit
   const language = booking.language as Language;
   const activity = await repo.findActivityForBooking(db, booking.activityId, language);
   if (!activity) throw notFound();
+  const proved = addressProved(await repo.bookerAccount(db, booking), booking.customerEmail);
   const now = clock.now();
   const moved = await db.transaction(async (tx) => {
     const row = await repo.moveStatus(tx, booking.id, from, change.to, now);
@@ -258,7 +297,9 @@ async function move(deps: BookingDeps, booking: repo.BookingRow, change: Transit
       message: change.message ?? null,
       createdAt: now,
     });
-    for (const message of change.mails(factsOf(row, activity), row, activity)) await enqueueMail(tx, message, now);
+    for (const message of change.mails(factsOf(row, activity, proved), row, activity)) {
+      await enqueueMail(tx, message, now);
+    }
     return row;
   });
   deps.outbox.notify();
@@ -302,7 +343,7 @@ export async function declineBooking(
 function isBooker(booking: repo.BookingRow, user: UserRow | null): boolean {
   if (!user) return false;
   if (booking.userId === user.id) return true;
-  return user.emailVerified && user.email !== null && user.email.toLowerCase() === booking.customerEmail.toLowerCase();
+  return addressProved(user, booking.customerEmail);
 }
 
 /**

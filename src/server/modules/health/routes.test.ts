@@ -19,11 +19,12 @@ describe('health, readiness, docs and unknown paths', () => {
     expect(res.body).toEqual({ message: 'No route for GET /api/no-such-thing', code: 'ROUTE_NOT_FOUND' });
   });
 
-  it('tags every answer with a request id, keeping one the caller sent', async () => {
+  it('tags every answer with a request id of its own, never one the caller sent (docs/security.md#logs)', async () => {
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
-    expect(mine.headers['x-request-id']).toBe('abc-123');
+    expect(mine.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const fresh = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fresh.headers['x-request-id']).not.toBe(mine.headers['x-request-id']);
   });
 
   it('publishes OpenAPI 3 built from the route schemas, and a browsable page', async () => {

@@ -32,6 +32,13 @@ export interface BookingFacts {
   totalAmountCents: number;
   priceKnown: boolean;
   notes: string | null;
+  /**
+   * Whether the guest's address is known to be theirs: booked logged in, with that address
+   * verified by the identity provider. Anyone can type any address into the form, so a mail
+   * to an address nobody proved repeats nothing the booker wrote: no name, no notes
+   * (docs/mail.md#what-a-guest-mail-repeats).
+   */
+  guestAddressProved: boolean;
   activity: {
     id: number;
     name: string;
@@ -65,10 +72,10 @@ interface Section {
   summary: [string, string][];
 }
 
-/** Plain text and simple HTML of one mail, from the same parts. */
-function compose(language: Language, greetingName: string, section: Section, site: string) {
+/** Plain text and simple HTML of one mail, from the same parts; a greeting without a name for null. */
+function compose(language: Language, greetingName: string | null, section: Section, site: string) {
   const texts = TEXTS[language];
-  const greeting = fill(texts.greeting, { name: greetingName });
+  const greeting = greetingName === null ? texts.greetingWithoutName : fill(texts.greeting, { name: greetingName });
   const footer = fill(texts.footer, { site });
   const text = [
     greeting,
@@ -99,6 +106,7 @@ ${section.link ? `<p>${escapeHtml(section.link.lead)}<br><a href="${escapeHtml(s
   return { text, html };
 }
 
+/** The booking's lines; the guest's contact only for the provider, their notes only where the booker may read them. */
 function summary(facts: BookingFacts, language: Language, withContact: boolean): [string, string][] {
   const t = TEXTS[language].summary;
   const lines: [string, string][] = [
@@ -112,9 +120,12 @@ function summary(facts: BookingFacts, language: Language, withContact: boolean):
     lines.push([t.name, facts.customerName], [t.email, facts.customerEmail]);
     if (facts.customerPhone) lines.push([t.phone, facts.customerPhone]);
   }
-  if (facts.notes) lines.push([t.notes, facts.notes]);
+  if (facts.notes && (withContact || facts.guestAddressProved)) lines.push([t.notes, facts.notes]);
   return lines;
 }
+
+/** How a guest mail greets: by the name given only when the address is the booker's own. */
+const guestName = (facts: BookingFacts) => (facts.guestAddressProved ? facts.customerName : null);
 
 function messageId(publicUrl: string): string {
   return `<${randomUUID()}@${new URL(publicUrl).hostname}>`;
@@ -130,10 +141,11 @@ function mail(
   return { to, subject, ...body, messageId: messageId(publicUrl), ...(attachments ? { attachments } : {}) };
 }
 
-const subjectValues = (facts: BookingFacts, language: Language) => ({
+/** What subjects and intros may name; a guest's mail names the guest only where `guestName` does. */
+const subjectValues = (facts: BookingFacts, language: Language, name: string | null = facts.customerName) => ({
   activity: facts.activity.name,
   date: formatDay(facts.bookingDate, language),
-  name: facts.customerName,
+  ...(name === null ? {} : { name }),
 });
 
 /** To the guest when they book: the summary, the total and the cancel link. */
@@ -141,15 +153,21 @@ export function bookingReceivedMail(facts: BookingFacts, language: Language, can
   const t = TEXTS[language];
   const body = compose(
     language,
-    facts.customerName,
+    guestName(facts),
     {
-      paragraphs: [t.received.intro],
+      // Someone may have typed another person's address: they can undo it.
+      paragraphs: facts.guestAddressProved ? [t.received.intro] : [t.received.intro, t.received.notYou],
       summary: summary(facts, language, false),
       link: { lead: t.received.cancel, url: cancelUrl },
     },
     publicUrl,
   );
-  return mail(facts.customerEmail, fill(t.received.subject, subjectValues(facts, language)), body, publicUrl);
+  return mail(
+    facts.customerEmail,
+    fill(t.received.subject, subjectValues(facts, language, guestName(facts))),
+    body,
+    publicUrl,
+  );
 }
 
 /** To the provider on a new booking, with the guest's contact and a link to their bookings. */
@@ -173,6 +191,18 @@ export function newBookingMail(
   return mail(to.email, fill(t.newBooking.subject, subjectValues(facts, language)), body, publicUrl);
 }
 
+/**
+ * Text for a calendar field, every run of control characters folded to one space: `ics` escapes
+ * only CRLF and LF, so a lone CR (or any other control character) in an approved name or address
+ * reached SUMMARY or LOCATION as it was, where a calendar program may read it as a new line
+ * (docs/security.md#calendar-files).
+ */
+export const calendarText = (text: string) =>
+  text
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+
 /** An all-day event on the booked day, at the activity's place. */
 export function bookingCalendar(facts: BookingFacts, publicUrl: string): string {
   const [year, month, day] = facts.bookingDate.split('-').map(Number) as [number, number, number];
@@ -180,8 +210,8 @@ export function bookingCalendar(facts: BookingFacts, publicUrl: string): string 
     uid: `booking-${facts.id}@${new URL(publicUrl).hostname}`,
     start: [year, month, day],
     duration: { days: 1 },
-    title: facts.activity.name,
-    location: [facts.activity.address, facts.activity.city].filter(Boolean).join(', '),
+    title: calendarText(facts.activity.name),
+    location: calendarText([facts.activity.address, facts.activity.city].filter(Boolean).join(', ')),
     geo: { lat: facts.activity.latitude, lon: facts.activity.longitude },
     url: `${publicUrl}/activity/${facts.activity.id}`,
     status: 'CONFIRMED',
@@ -196,7 +226,7 @@ export function bookingConfirmedMail(facts: BookingFacts, language: Language, ca
   const t = TEXTS[language];
   const body = compose(
     language,
-    facts.customerName,
+    guestName(facts),
     {
       paragraphs: [t.confirmed.intro],
       summary: summary(facts, language, false),
@@ -204,13 +234,19 @@ export function bookingConfirmedMail(facts: BookingFacts, language: Language, ca
     },
     publicUrl,
   );
-  return mail(facts.customerEmail, fill(t.confirmed.subject, subjectValues(facts, language)), body, publicUrl, [
-    {
-      filename: 'booking.ics',
-      content: bookingCalendar(facts, publicUrl),
-      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-    },
-  ]);
+  return mail(
+    facts.customerEmail,
+    fill(t.confirmed.subject, subjectValues(facts, language, guestName(facts))),
+    body,
+    publicUrl,
+    [
+      {
+        filename: 'booking.ics',
+        content: bookingCalendar(facts, publicUrl),
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      },
+    ],
+  );
 }
 
 /** To the guest when the provider declines, with the provider's message when there is one. */
@@ -222,13 +258,13 @@ export function bookingDeclinedMail(
 ) {
   const t = TEXTS[language];
   const paragraphs = [t.declined.intro, ...(message ? [`${t.declined.message}\n${message}`] : [])];
-  const body = compose(
-    language,
-    facts.customerName,
-    { paragraphs, summary: summary(facts, language, false) },
+  const body = compose(language, guestName(facts), { paragraphs, summary: summary(facts, language, false) }, publicUrl);
+  return mail(
+    facts.customerEmail,
+    fill(t.declined.subject, subjectValues(facts, language, guestName(facts))),
+    body,
     publicUrl,
   );
-  return mail(facts.customerEmail, fill(t.declined.subject, subjectValues(facts, language)), body, publicUrl);
 }
 
 /** To the guest when the booking is cancelled (by them or for them). */
@@ -236,11 +272,16 @@ export function bookingCancelledMail(facts: BookingFacts, language: Language, pu
   const t = TEXTS[language];
   const body = compose(
     language,
-    facts.customerName,
+    guestName(facts),
     { paragraphs: [t.cancelled.intro], summary: summary(facts, language, false) },
     publicUrl,
   );
-  return mail(facts.customerEmail, fill(t.cancelled.subject, subjectValues(facts, language)), body, publicUrl);
+  return mail(
+    facts.customerEmail,
+    fill(t.cancelled.subject, subjectValues(facts, language, guestName(facts))),
+    body,
+    publicUrl,
+  );
 }
 
 /** To the provider when the guest cancels. */

@@ -351,11 +351,16 @@ export function renderHead(head: PageHead): string {
 /**
  * The built index.html with this page's head: its language on `<html>`, its title and
  * description in place of the defaults, and the other tags before `</head>`.
+ *
+ * What is put in comes from functions, never as a replacement string: `String.replace` reads
+ * `$'`, `` $` ``, `$&` in such a string as the text after, before or of the match, so a
+ * provider's name holding `$'` copied the rest of the template into the JSON-LD and left the
+ * page's body in the head (docs/security.md#text-from-providers).
  */
 export function pageHtml(template: string, head: PageHead): string {
   return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${head.language}"`)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${head.language}"`)
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
-    .replace('</head>', `  ${renderHead(head)}\n  </head>`);
+    .replace('</head>', () => `  ${renderHead(head)}\n  </head>`);
 }

@@ -20,8 +20,9 @@ export function paintFirst(html: string, routeModules: string[], boot: string): 
   });
   modules.push(...routeModules.filter((href) => !modules.includes(href)));
   const listed = modules.map((href) => `<meta name="app-module" content="${escapeHtml(href)}" />`).join('\n    ');
+  // A function, not a replacement string, so no `$` in a name is read as a pattern (docs/security.md).
   return rest.replace(
     '</head>',
-    `  ${listed}\n    <script type="module" crossorigin src="${escapeHtml(boot)}"></script>\n  </head>`,
+    () => `  ${listed}\n    <script type="module" crossorigin src="${escapeHtml(boot)}"></script>\n  </head>`,
   );
 }

@@ -346,6 +346,23 @@ describe('the head of each public page, before any script runs', () => {
     expect(attraction.parse(jsonLdOf(html)[0]).name).toBe('Bal "du" <samedi> </script><script>alert(1)</script>');
   });
 
+  it("keeps `$'`, `$&` and `$`` in a provider's text as text: the template stays whole (docs/security.md)", async () => {
+    // String.replace reads these in a replacement string as the text after, of and before the match.
+    const name = "Tarot $' à 5 $& le $` soir $$";
+    const description = "Prix: 5$ $' par table, $` et $& compris";
+    const id = await createActivity(database.db, { name, description });
+    await app.deps.catalog.sync();
+    const html = (await fetchPage(`/activity/${id}?lng=fr`)).body;
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    expect(html.indexOf('<div id="root">')).toBeGreaterThan(html.indexOf('</head>'));
+    expect(html.match(/<html lang=/g)).toHaveLength(1);
+    expect(titleOf(html)).toBe(`Tarot $&#39; à 5 $&amp; le $\` soir $$ · DiscoverLocal Limoux`);
+    const [ld] = jsonLdOf(html);
+    expect(attraction.parse(ld).name).toBe(name);
+    expect(ld?.description).toBe(description);
+  });
+
   it.each([
     ['/kaart', 'Kaart van de activiteiten · DiscoverLocal Limoux', true],
     ['/landing', 'Limoux, zoals de Limouxins het kennen · DiscoverLocal Limoux', true],

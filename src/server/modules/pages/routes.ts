@@ -135,9 +135,10 @@ export function pageResponder(
           ? paintFirst(template, preloads(kind), boot)
           : template.replace(
               '</head>',
-              `${preloads(kind)
-                .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
-                .join('')}</head>`,
+              () =>
+                `${preloads(kind)
+                  .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
+                  .join('')}</head>`,
             );
       scriptedTemplates.set(kind, made);
     }

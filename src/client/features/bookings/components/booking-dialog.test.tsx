@@ -49,3 +49,31 @@ describe('the booking dialog of an event with dates (docs/product.md#event-dates
     await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
 });
+
+describe('a booking the server refuses', () => {
+  it('says why when the address had too many booking requests today, and keeps the form open', async () => {
+    const nl = (await import('../../../i18n/locales/nl/errors.json')).default;
+    vi.stubGlobal('fetch', async () =>
+      Response.json(
+        { message: 'This e-mail address had 20 booking requests in the last 24 hours', code: 'BOOKING_EMAIL_LIMIT' },
+        { status: 429 },
+      ),
+    );
+    const onOpenChange = vi.fn();
+    renderWithProviders(
+      <BookingDialog
+        activity={{ id: 7, name: 'Kanoën', price: 8, eventStart: null, eventEnd: null }}
+        open
+        onOpenChange={onOpenChange}
+        returnFocusTo={createRef()}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Kanoën boeken' });
+    await userEvent.type(screen.getByLabelText('Naam (verplicht)'), 'Sanne Visser');
+    await userEvent.type(screen.getByLabelText('E-mail (verplicht)'), 'sanne@example.com');
+    fireEvent.change(screen.getByLabelText('Gewenste datum (verplicht)'), { target: { value: inDays(3) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Boekingsaanvraag versturen' }));
+    await vi.waitFor(() => expect(dialog).toHaveTextContent(nl.BOOKING_EMAIL_LIMIT));
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+  });
+});
