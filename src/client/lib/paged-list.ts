@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch, type QueryValue } from './api-client';
 
 /** One page of a paged API list: the items, and the total from `X-Total-Count`. */
@@ -31,9 +31,21 @@ export const pagedListQueryOptions = <T>(queryKey: QueryKey, path: string, query
     },
   });
 
-/** Every item loaded so far, the total, and the query for its states and "load more". */
-export function usePagedList<T>(queryKey: QueryKey, path: string, query: Record<string, QueryValue> = {}) {
-  const result = useInfiniteQuery(pagedListQueryOptions<T>(queryKey, path, query));
+/**
+ * Every item loaded so far, the total, and the query for its states and "load more". With
+ * `keepPrevious`, a change of query (a search) shows the previous answer until the new one comes,
+ * instead of "loading".
+ */
+export function usePagedList<T>(
+  queryKey: QueryKey,
+  path: string,
+  query: Record<string, QueryValue> = {},
+  { keepPrevious = false }: { keepPrevious?: boolean } = {},
+) {
+  const result = useInfiniteQuery({
+    ...pagedListQueryOptions<T>(queryKey, path, query),
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
   const items = result.data?.pages.flatMap((page) => page.items) ?? [];
   const total = result.data?.pages[0]?.total ?? 0;
   return { ...result, items, total };
