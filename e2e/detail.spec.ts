@@ -190,6 +190,8 @@ test.describe("an activity's guestbook, a page at a time (docs/api.md#lists-in-p
     page,
     browser,
   }) => {
+    // Two browsers and an admin: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
     // The demo has at most five approved reviews per activity. The admin approves the market of
     // Limoux's waiting one for a sixth, and sets it aside again afterwards (rejected counts nowhere).
     const admin = await browser.newContext({ locale: 'nl-NL' });

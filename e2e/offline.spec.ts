@@ -134,6 +134,8 @@ test.describe('a shared device (docs/offline.md#personal)', () => {
     page,
     request,
   }) => {
+    // Eight pages and a logout: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
     const market = await apiActivity(request, 1);
     const opened = await apiActivity(request, 4);
     await openOverview(page);
