@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { apiFetch, type QueryValue } from './api-client';
 
 /** One page of a paged API list: the items, and the total from `X-Total-Count`. */
@@ -32,6 +33,21 @@ export const pagedListQueryOptions = <T>(queryKey: QueryKey, path: string, query
   });
 
 /**
+ * The items once each, by id: a row added at the top of a newest-first list while someone pages
+ * pushes the last row of one page onto the next (docs/api.md#lists-in-pages).
+ */
+function withoutRepeats<T>(items: T[]): T[] {
+  const seen = new Set<unknown>();
+  return items.filter((item) => {
+    const id = (item as { id?: unknown }).id;
+    if (id === undefined) return true;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/**
  * Every item loaded so far, the total, and the query for its states and "load more". With
  * `keepPrevious`, a change of query (a search) shows the previous answer until the new one comes,
  * instead of "loading".
@@ -46,7 +62,7 @@ export function usePagedList<T>(
     ...pagedListQueryOptions<T>(queryKey, path, query),
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
-  const items = result.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = useMemo(() => withoutRepeats(result.data?.pages.flatMap((page) => page.items) ?? []), [result.data]);
   const total = result.data?.pages[0]?.total ?? 0;
   return { ...result, items, total };
 }

@@ -49,6 +49,24 @@ describe("an activity's guestbook, a page at a time (docs/api.md#lists-in-pages)
     expect(calls.map((url) => url.search)).toEqual(['?limit=5&offset=0', '?limit=5&offset=5', '?limit=5&offset=5']);
   });
 
+  it('shows a review once when one approved meanwhile pushes it onto the next page', async () => {
+    let asked = 0;
+    const newer = { ...reviews(1)[0], id: 101, comment: 'Net goedgekeurd' } as PublicReview;
+    const { fetchMock } = pagedFetch('/api/activities/7/reviews', () =>
+      asked++ === 0 ? reviews(7) : [newer, ...reviews(7)],
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<ReviewList activityId={7} />);
+    const list = await screen.findByRole('list', { name: 'Reviews' });
+    await userEvent.click(screen.getByRole('button', { name: 'Meer reviews' }));
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(7));
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(reviews(7).map((review) => expect.stringContaining(review.comment)));
+  });
+
   it('says nothing of pages when every review fits on the first', async () => {
     vi.stubGlobal('fetch', pagedFetch('/api/activities/7/reviews', () => reviews(3)).fetchMock);
     renderWithProviders(<ReviewList activityId={7} />);
