@@ -8,6 +8,10 @@ import { UsersPanel } from './users-panel';
 
 afterEach(() => vi.unstubAllGlobals());
 
+// A page of 50 rows takes jsdom a second alone and several beside the other test files on this
+// 2-core machine: more than Vitest's default of 5 s per test.
+const ROWS = { timeout: 30_000 };
+
 const user = (i: number, overrides: Partial<AdminUser> = {}): AdminUser => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
   email: `user${i}@example.com`,
@@ -26,7 +30,7 @@ const people = [
   user(60, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@engine.example' }),
 ];
 
-describe('the users tab (docs/api.md#lists-in-pages)', () => {
+describe('the users tab (docs/api.md#lists-in-pages)', ROWS, () => {
   it('shows a page of users, and "Meer laden" adds the rest with the focus on the first new row', async () => {
     vi.stubGlobal('fetch', pagedFetch('/api/admin/users', () => people).fetchMock);
     renderWithProviders(<UsersPanel />);
@@ -70,7 +74,7 @@ describe('the users tab (docs/api.md#lists-in-pages)', () => {
   });
 });
 
-describe('the pending providers tab', () => {
+describe('the pending providers tab', ROWS, () => {
   it('shows a page of applications and "Meer laden" adds the rest', async () => {
     const applications: PendingProvider[] = Array.from({ length: 53 }, (_, i) => ({
       id: 200 - i,
