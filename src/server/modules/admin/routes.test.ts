@@ -178,6 +178,20 @@ describe('users and roles', () => {
     expect(Number(all.headers['x-total-count'])).toBeGreaterThan(2);
   });
 
+  it('shows the paging and the search in the OpenAPI document', async () => {
+    const spec = (await ctx.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    }>();
+    const query = (path: string) =>
+      (spec.paths[path]?.get?.parameters ?? [])
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort();
+    expect(query('/api/admin/users')).toEqual(['limit', 'offset', 'search']);
+    expect(query('/api/admin/providers/pending')).toEqual(['limit', 'offset']);
+    expect(query('/api/activities/{id}/reviews')).toEqual(['limit', 'offset']);
+  });
+
   it.each(['limit=0', 'limit=201', 'offset=-1', 'offset=x', 'page=2', `search=${'x'.repeat(101)}`])(
     'refuses the users query %s with a 400',
     async (query) => {
