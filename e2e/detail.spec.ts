@@ -1,4 +1,14 @@
-import { apiActivity, expect, openOverview, overview, test, visit } from './fixtures';
+import {
+  apiActivity,
+  demoLogin,
+  expect,
+  expectNoSeriousA11yViolations,
+  openOverview,
+  overview,
+  test,
+  visit,
+} from './fixtures';
+import { E2E } from './support/ports';
 
 interface ApiReview {
   guestName: string | null;
@@ -172,5 +182,74 @@ test.describe('moving between pages (docs/rendering.md#router)', () => {
     await page.getByRole('button', { name: 'Terug' }).click();
     await expect(page).toHaveURL('/');
     await expect(overview.cards(page).first()).toBeVisible();
+  });
+});
+
+test.describe("an activity's guestbook, a page at a time (docs/api.md#lists-in-pages)", () => {
+  test('the server sends the newest five; "Meer reviews" adds the next by keyboard, the focus on the first that came', async ({
+    page,
+    browser,
+  }) => {
+    // Two browsers and an admin: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
+    // The demo has at most five approved reviews per activity. The admin approves the market of
+    // Limoux's waiting one for a sixth, and sets it aside again afterwards (rejected counts nowhere).
+    const admin = await browser.newContext({ locale: 'nl-NL' });
+    const adminPage = await admin.newPage();
+    await demoLogin(adminPage, 'admin', E2E.appUrl);
+    const all = (await (await adminPage.request.get(`${E2E.appUrl}/api/admin/reviews?limit=200`)).json()) as {
+      id: number;
+      activityId: number;
+      authorName: string | null;
+    }[];
+    const waiting = all.find((review) => review.authorName === 'Hanneke W.');
+    if (!waiting) throw new Error('the demo review of Hanneke W. is missing');
+    const decide = async (isApproved: 0 | 1) => {
+      const res = await adminPage.request.patch(`${E2E.appUrl}/api/admin/reviews/${waiting.id}/approval`, {
+        data: { isApproved },
+        headers: { origin: E2E.appUrl },
+      });
+      expect(res.status()).toBe(200);
+    };
+    await decide(1);
+    try {
+      const id = waiting.activityId;
+      const reviews = (await (await page.request.get(`/api/activities/${id}/reviews`)).json()) as ApiReview[];
+      expect(reviews).toHaveLength(6);
+
+      // Before any script: the page as the server sent it holds the newest five and the button.
+      const withoutScripts = await browser.newContext({ javaScriptEnabled: false, locale: 'nl-NL' });
+      const plain = await withoutScripts.newPage();
+      await plain.goto(`/activity/${id}`);
+      const sent = plain.getByRole('list', { name: 'Reviews' }).getByRole('listitem');
+      await expect(sent).toHaveCount(5);
+      for (const [index, review] of reviews.slice(0, 5).entries())
+        await expect(sent.nth(index)).toContainText(review.comment);
+      await expect(plain.getByText('5 van 6 reviews getoond')).toBeVisible();
+      await expect(plain.getByRole('button', { name: 'Meer reviews' })).toBeVisible();
+      await withoutScripts.close();
+
+      await visit(page, `/activity/${id}`);
+      const list = page.getByRole('list', { name: 'Reviews' });
+      await expect(list.getByRole('listitem')).toHaveCount(5);
+      await expect(page.getByRole('status').filter({ hasText: 'reviews getoond' })).toHaveText(
+        '5 van 6 reviews getoond',
+      );
+      const more = page.getByRole('button', { name: 'Meer reviews' });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect(list.getByRole('listitem')).toHaveCount(6);
+      const sixth = list.getByRole('listitem').nth(5);
+      await expect(sixth).toContainText(reviews[5]?.comment ?? '');
+      await expect(sixth).toBeFocused();
+      await expect(page.getByRole('status').filter({ hasText: 'reviews getoond' })).toHaveText(
+        '6 van 6 reviews getoond',
+      );
+      await expect(more).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      await decide(0);
+      await admin.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { apiActivity, expect, openOverview, test, visit } from './fixtures';
+import { apiActivity, demoLogin, expect, FAVOURITES_KEY, openOverview, test, visit } from './fixtures';
+import { E2E } from './support/ports';
 
 // The service worker is let in here only (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -125,5 +126,80 @@ test.describe('a new version (docs/offline.md#pages-and-versions)', () => {
     expect(await page.evaluate(() => (window as Window & { oldVersion?: boolean }).oldVersion)).toBeUndefined();
     await expect(page.getByRole('heading', { level: 1, name: opened.name })).toBeVisible();
     await expect.poll(keptPages).toEqual([`/activity/${opened.id}`]);
+  });
+});
+
+test.describe('a shared device (docs/offline.md#personal)', () => {
+  test('keeps no private page and no address with a token; logout drops what personal a worker kept, and keeps the rest', async ({
+    page,
+    request,
+  }) => {
+    // Eight pages and a logout: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
+    const market = await apiActivity(request, 1);
+    const opened = await apiActivity(request, 4);
+    await openOverview(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.getByRole('button', { name: `${market.name} bewaren als favoriet` }).click();
+    await visit(page, '/favorieten');
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+    // Logged in, the visitor opens their bookings and a booking mail's cancel link (the worker's
+    // rule is about the address: whether the token is still good does not matter to it), then an
+    // activity. Each was fetched through the worker.
+    await demoLogin(page, 'visitor', E2E.appUrl);
+    await visit(page, '/boekingen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mijn boekingen' })).toBeVisible();
+    const cancelLink = '/boekingen/1/annuleren?token=0123456789abcdef0123456789abcdef';
+    await visit(page, cancelLink);
+    await visit(page, `/activity/${opened.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: opened.name })).toBeVisible();
+
+    const kept = (cache: string) =>
+      page.evaluate(async (name) => {
+        if (!(await caches.has(name))) return [];
+        return (await (await caches.open(name)).keys()).map((r) => {
+          const url = new URL(r.url);
+          return `${url.pathname}${url.search}`;
+        });
+      }, cache);
+    // The pages kept are the public ones; the answers kept are the public reads.
+    await expect.poll(async () => (await kept('dl-pages')).sort()).toEqual([`/activity/${opened.id}`, '/favorieten']);
+    const reads = await kept('dl-reads');
+    // The favourite, fetched when it was saved.
+    expect(reads.some((url) => url.startsWith(`/api/activities/${market.id}`))).toBe(true);
+    expect(
+      reads.filter((url) => !/^\/api\/(activities|tags|config|stats)\b/.test(url) || url.includes('token')),
+    ).toEqual([]);
+    // Offline, the cancel link gets the app's shell, which says it cannot show the booking.
+    await page.context().setOffline(true);
+    await page.goto(cancelLink);
+    await expect(page.getByText('Je bent offline.', { exact: false })).toBeVisible();
+    await page.context().setOffline(false);
+    await visit(page, `/activity/${opened.id}`);
+
+    // What an earlier worker kept (it kept every page it was shown), as a shared device may still hold.
+    await page.evaluate(async () => {
+      const old = (body: string) => new Response(body, { headers: { 'Content-Type': 'text/html' } });
+      await (await caches.open('dl-pages')).put('/boekingen', old('my bookings'));
+      await (await caches.open('dl-pages')).put('/boekingen/1/annuleren?token=kept-by-an-old-worker', old('cancel'));
+      await (await caches.open('dl-reads')).put('/api/bookings/mine', Response.json([{ id: 1 }]));
+    });
+
+    await page.getByRole('button', { name: /^Accountmenu/ }).click();
+    await page.getByRole('menuitem', { name: 'Uitloggen' }).click();
+    await expect(page.getByRole('link', { name: 'Inloggen' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Accountmenu/ })).toHaveCount(0);
+
+    // Nothing personal is left; what is the same for everyone stays for use offline, and so do the
+    // favourites: they are the device's, not the account's.
+    const pagesLeft = await kept('dl-pages');
+    expect(pagesLeft.filter((url) => url.startsWith('/boekingen'))).toEqual([]);
+    expect(pagesLeft).toEqual(expect.arrayContaining([`/activity/${opened.id}`, '/favorieten']));
+    expect(await kept('dl-reads')).not.toContain('/api/bookings/mine');
+    expect((await kept('dl-reads')).some((url) => url.startsWith(`/api/activities/${market.id}`))).toBe(true);
+    expect(await page.evaluate((key) => localStorage.getItem(key), FAVOURITES_KEY)).toBe(JSON.stringify([market.id]));
   });
 });

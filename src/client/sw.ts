@@ -3,6 +3,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { carriesSecret, isPersonalPage, isPublicRead } from '../domain/personal-urls';
+import { markedNoStore, OFFLINE_CACHES } from './lib/offline-caches';
 
 /**
  * The service worker (docs/offline.md): the app's shell and code of this build, precached
@@ -24,17 +26,31 @@ clientsClaim();
 const SHELL = '/index.html';
 const DAY = 24 * 60 * 60;
 
-// Pages: always from the server when it answers (its head and status are the page's). A page the
-// server rendered (docs/rendering.md) is kept as it came, with its data: offline it shows again and
-// hydrates without the network. A page never kept gets the shell of this build, whose router shows
-// it from what is cached below. Kept pages name this build's scripts, so a new version drops them.
-const PAGES = 'dl-pages';
+/**
+ * What every cache below may keep: a whole answer (200, as Workbox keeps when no plugin decides),
+ * and nothing personal (docs/offline.md#personal): no answer the server marked `no-store`, nothing
+ * whose address carries a secret (a cancel link's token). A shared device then holds nothing of
+ * one person for the next.
+ */
+const keepable = {
+  cacheWillUpdate: async ({ request, response }: { request: Request; response: Response }) =>
+    response.status === 200 && !carriesSecret(new URL(request.url)) && !markedNoStore(response) ? response : null,
+};
+
+// Pages: always from the server when it answers (its head and status are the page's). A public page
+// the server rendered (docs/rendering.md) is kept as it came, with its data: offline it shows again
+// and hydrates without the network. A private page (bookings, a cancel link, the provider's and
+// admin's screens) is never kept: offline it gets the shell of this build, as does a page never
+// kept, whose router shows it from what is cached below. Kept pages name this build's scripts, so a
+// new version drops them.
+const PAGES = OFFLINE_CACHES.pages;
 registerRoute(
   ({ request }) => request.mode === 'navigate',
   new NetworkFirst({
     cacheName: PAGES,
     plugins: [
-      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      keepable,
+      { cacheWillUpdate: async ({ request, response }) => (isPersonalPage(new URL(request.url)) ? null : response) },
       new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * DAY }),
     ],
   }),
@@ -48,21 +64,19 @@ const keepLanguageOnly = {
     const language = url.searchParams.get('lng');
     const kept = new URL(url.pathname, url.origin);
     if (language) kept.searchParams.set('lng', language);
-    // Lists keep their whole query: a filter is part of what they are.
-    return url.pathname === '/api/activities' ? request.url : kept.href;
+    // Lists keep their whole query: a filter, and a page's place (limit, offset), are part of what they are.
+    return url.pathname === '/api/activities' || url.pathname.endsWith('/reviews') ? request.url : kept.href;
   },
 };
 
 // The guide's public reads: fresh when the network answers within 4 s, else what was seen last.
+// Every other API answer may be personal, and is not kept.
 registerRoute(
-  ({ url, request }) =>
-    request.method === 'GET' &&
-    url.origin === self.location.origin &&
-    /^\/api\/(activities(\/\d+(\/(reviews|tags))?)?|tags|config|stats)$/.test(url.pathname),
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isPublicRead(url),
   new NetworkFirst({
-    cacheName: 'dl-reads',
+    cacheName: OFFLINE_CACHES.reads,
     networkTimeoutSeconds: 4,
-    plugins: [keepLanguageOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * DAY })],
+    plugins: [keepLanguageOnly, keepable, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * DAY })],
   }),
 );
 
@@ -73,8 +87,8 @@ registerRoute(
     url.origin === self.location.origin &&
     (url.pathname.startsWith('/images/') || url.pathname.startsWith('/uploads/')),
   new CacheFirst({
-    cacheName: 'dl-images',
-    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY })],
+    cacheName: OFFLINE_CACHES.images,
+    plugins: [keepable, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY })],
   }),
 );
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { pageQueryShape } from './pagination.js';
 import { PROVIDER_STATUSES, ROLES } from './roles.js';
 import { rowIdInPath } from './ids.js';
+import { MAX_SEARCH_LENGTH } from './search.js';
 
 export const adminUserSchema = z.object({
   id: z.string(),
@@ -15,6 +17,20 @@ export const adminUserSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/**
+ * The admin panel's users, a page at a time (docs/api.md#lists-in-pages), newest first; `search`
+ * keeps those whose name, e-mail address or company holds every word of it.
+ */
+export const adminUserListQuery = z.strictObject({
+  search: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .transform((value) => value.trim())
+    .optional(),
+  ...pageQueryShape,
+});
+export type AdminUserListQuery = z.output<typeof adminUserListQuery>;
 
 /** A provider's application as the admin panel lists it (docs/moderation.md). */
 export const pendingProviderSchema = z.object({

@@ -9,3 +9,9 @@ export const REVIEW_RATING = { min: 1, max: 5 } as const;
 
 /** The longest each of a review's texts may be. */
 export const REVIEW_LIMITS = { comment: 2000, title: 120, name: 100, email: 320 } as const;
+
+/**
+ * Reviews an activity's guestbook shows at first and adds with each "more reviews"
+ * (docs/product.md#reviews): on a phone the review form stays a short scroll away.
+ */
+export const REVIEW_PAGE_SIZE = 5;

@@ -49,7 +49,7 @@ export async function prefetchPage(queryClient: QueryClient, url: URL, language:
     if (activity && id > 0) {
       reads.push(
         queryClient.prefetchQuery(activityQueryOptions(id, { lng: language })),
-        queryClient.prefetchQuery(activityReviewsQueryOptions(id)),
+        queryClient.prefetchInfiniteQuery(activityReviewsQueryOptions(id)),
       );
     }
   }

@@ -62,3 +62,30 @@ export function fakeFetch(routes: Record<string, unknown | ((url: URL) => unknow
   };
   return { fetchMock, calls };
 }
+
+/**
+ * A fetch stand-in for one paged list (docs/api.md#lists-in-pages): answers `limit`/`offset` of
+ * what `items(url)` gives, with `X-Total-Count`; `fail(url)` makes that request a 503. Records
+ * every call.
+ */
+export function pagedFetch<T>(
+  path: string,
+  items: (url: URL) => T[],
+  { fail = () => false }: { fail?: (url: URL) => boolean } = {},
+) {
+  const calls: URL[] = [];
+  const fetchMock = async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push(url);
+    if (url.pathname !== path) return new Response('{"message":"Not found"}', { status: 404 });
+    if (fail(url)) return new Response('{"message":"Down","code":"SERVICE_UNAVAILABLE"}', { status: 503 });
+    const all = items(url);
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 50);
+    return new Response(JSON.stringify(all.slice(offset, offset + limit)), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(all.length) },
+    });
+  };
+  return { fetchMock, calls };
+}

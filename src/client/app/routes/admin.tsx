@@ -35,14 +35,24 @@ function AdminPanel({ tab }: { tab: string }) {
           label={t('tabsLabel')}
           defaultValue={tab}
           tabs={[
-            { value: 'providers', title: t('providers.tab'), count: pending.data?.length, content: <ProvidersPanel /> },
+            {
+              value: 'providers',
+              title: t('providers.tab'),
+              count: pending.isPending ? undefined : pending.total,
+              content: <ProvidersPanel />,
+            },
             {
               value: 'activities',
               title: t('activities.tab'),
               count: pendingActivities.isPending ? undefined : pendingActivities.total,
               content: <ActivitiesModeration />,
             },
-            { value: 'users', title: t('users.tab'), count: users.data?.length, content: <UsersPanel /> },
+            {
+              value: 'users',
+              title: t('users.tab'),
+              count: users.isPending ? undefined : users.total,
+              content: <UsersPanel />,
+            },
             {
               value: 'reviews',
               title: t('reviews.tab'),

@@ -45,6 +45,8 @@ export const users = pgTable(
   (t) => [
     check('users_role_check', sql`${t.role} in ${inList(ROLES)}`),
     index('users_role_idx').on(t.role),
+    /** The admin panel's pages of users, newest first (docs/api.md#lists-in-pages). */
+    index('users_created_idx').on(t.createdAt, t.id),
     uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
   ],

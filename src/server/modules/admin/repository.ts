@@ -1,22 +1,52 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PageQuery } from '../../../domain/pagination.js';
+import { MAX_SEARCH_WORDS } from '../../../domain/search.js';
 import type { Db } from '../../db/client.js';
 import { providers, users } from '../../db/schema/index.js';
 
-export function listUsers(db: Db) {
-  return db
-    .select({ user: users, providerStatus: providers.status })
-    .from(users)
-    .leftJoin(providers, eq(providers.userId, users.id))
-    .orderBy(asc(users.createdAt), asc(users.email));
+/**
+ * Users whose name, e-mail address or company holds every word of `search`, whatever the case.
+ * `strpos` looks for the word as it is: no character of it is a wildcard.
+ */
+function userMatches(search: string | undefined): SQL | undefined {
+  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  if (words.length === 0) return undefined;
+  const haystack = sql`lower(concat_ws(' ', ${users.firstName}, ${users.lastName}, ${users.email}, ${users.company}))`;
+  return and(...words.map((word) => sql`strpos(${haystack}, ${word}) > 0`));
 }
 
-export function listProvidersWithStatus(db: Db, status: 'pending' | 'approved' | 'rejected') {
-  return db
-    .select({ provider: providers, role: users.role })
-    .from(providers)
-    .leftJoin(users, eq(users.id, providers.userId))
-    .where(eq(providers.status, status))
-    .orderBy(desc(providers.createdAt));
+/** A page of users, newest first (the ones who may wait for a role), with their provider status. */
+export async function listUsers(db: Db, query: PageQuery & { search?: string }) {
+  const where = userMatches(query.search);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, providerStatus: providers.status })
+      .from(users)
+      .leftJoin(providers, eq(providers.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A page of provider applications of one status, newest first. */
+export async function listProvidersWithStatus(db: Db, status: 'pending' | 'approved' | 'rejected', query: PageQuery) {
+  const where = eq(providers.status, status);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ provider: providers, role: users.role })
+      .from(providers)
+      .leftJoin(users, eq(users.id, providers.userId))
+      .where(where)
+      .orderBy(desc(providers.createdAt), desc(providers.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(providers).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function findProvider(db: Db, id: number) {

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, PendingProvider } from '../../../domain/admin.js';
+import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE } from '../../../domain/pagination.js';
 import { type AdminActivityTag, type AdminTag, MAX_PENDING_PROPOSALS, type Tag } from '../../../domain/tags.js';
 import { activityTags, providers, tags, users } from '../../db/schema/index.js';
 import { createActivity, createTag, createUser } from '../../test/factories.js';
@@ -77,6 +78,33 @@ describe('providers', () => {
     expect(account?.isApproved).toBe(false);
   });
 
+  it('pages the pending applications newest first, the total in X-Total-Count and the next page in Link', async () => {
+    for (let i = 0; i < 5; i++) await applicant(`Paged ${i}`);
+    const all = await call('GET', `/api/admin/providers/pending?limit=${LIST_MAX_PAGE_SIZE}`);
+    const total = Number(all.headers['x-total-count']);
+    expect(total).toBe(all.json<PendingProvider[]>().length);
+    expect(total).toBeGreaterThanOrEqual(5);
+    const ids = all.json<PendingProvider[]>().map((p) => p.id);
+    // Newest first, the later id first when two were made in the same moment.
+    const byAge = [...all.json<PendingProvider[]>()].sort(
+      (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
+    );
+    expect(ids).toEqual(byAge.map((p) => p.id));
+    const first = await call('GET', '/api/admin/providers/pending?limit=2');
+    expect(first.json<PendingProvider[]>().map((p) => p.id)).toEqual(ids.slice(0, 2));
+    expect(first.headers['x-total-count']).toBe(String(total));
+    expect(first.headers.link).toBe('</api/admin/providers/pending?limit=2&offset=2>; rel="next"');
+    const seen: number[] = [];
+    for (let offset = 0; offset < total; offset += 2) {
+      const page = await call('GET', `/api/admin/providers/pending?limit=2&offset=${offset}`);
+      seen.push(...page.json<PendingProvider[]>().map((p) => p.id));
+    }
+    expect(seen).toEqual(ids);
+    for (const bad of ['limit=0', 'limit=201', 'offset=-1', 'status=pending']) {
+      expect((await call('GET', `/api/admin/providers/pending?${bad}`)).statusCode, bad).toBe(400);
+    }
+  });
+
   it('answers 404 for a missing provider and 400 for a bad id', async () => {
     expect((await call('POST', '/api/admin/providers/999999/approve')).statusCode).toBe(404);
     expect((await call('POST', '/api/admin/providers/abc/approve')).statusCode).toBe(400);
@@ -84,12 +112,94 @@ describe('providers', () => {
 });
 
 describe('users and roles', () => {
-  it('lists every user with role and approval', async () => {
-    const res = await call('GET', '/api/admin/users');
+  it('lists users with role and approval', async () => {
+    const res = await call('GET', `/api/admin/users?limit=${LIST_MAX_PAGE_SIZE}`);
     expect(res.statusCode).toBe(200);
     const list = res.json<AdminUser[]>();
     expect(list.find((u) => u.id === adminId)).toMatchObject({ role: 'admin', isApproved: true });
   });
+
+  it('pages the users newest first, the total in X-Total-Count and the next page in Link', async () => {
+    // More than a default page of users, as thousands of OpenID Connect logins make.
+    const base = Date.parse('2030-01-01T00:00:00Z');
+    await ctx.db.insert(users).values(
+      Array.from({ length: LIST_PAGE_SIZE + 5 }, (_, i) => ({
+        email: `paged-user-${i}@example.com`,
+        firstName: 'Paged',
+        lastName: `User ${i}`,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(users);
+    const first = await call('GET', '/api/admin/users');
+    expect(first.statusCode).toBe(200);
+    expect(first.json<AdminUser[]>()).toHaveLength(LIST_PAGE_SIZE);
+    expect(first.headers['x-total-count']).toBe(String(n));
+    expect(first.headers.link).toBe(`</api/admin/users?offset=${LIST_PAGE_SIZE}>; rel="next"`);
+    // Newest first: the last one made leads.
+    expect(first.json<AdminUser[]>()[0]?.email).toBe(`paged-user-${LIST_PAGE_SIZE + 4}@example.com`);
+    const seen: string[] = [];
+    for (let offset = 0; offset < n; offset += 7) {
+      const page = await call('GET', `/api/admin/users?limit=7&offset=${offset}`);
+      seen.push(...page.json<AdminUser[]>().map((u) => u.id));
+    }
+    expect(new Set(seen).size).toBe(n);
+    expect(seen).toHaveLength(n);
+    const last = await call('GET', `/api/admin/users?limit=7&offset=${n - 2}`);
+    expect(last.json<AdminUser[]>()).toHaveLength(2);
+    expect(last.headers.link).toBeUndefined();
+  });
+
+  it('finds users by every word of a search in their name, e-mail address or company, whatever the case', async () => {
+    const ada = await createUser(ctx.db, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@engine.example' });
+    const grace = await createUser(ctx.db, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@navy.example',
+      company: 'Compilers 100% Inc_',
+    });
+    const found = async (search: string) => {
+      const res = await call('GET', `/api/admin/users?search=${encodeURIComponent(search)}`);
+      expect(res.statusCode, search).toBe(200);
+      expect(res.headers['x-total-count'], search).toBe(String(res.json<AdminUser[]>().length));
+      return res.json<AdminUser[]>().map((u) => u.id);
+    };
+    expect(await found('ada')).toEqual([ada.id]);
+    expect(await found('  LOVELACE   ada ')).toEqual([ada.id]);
+    expect(await found('navy.example')).toEqual([grace.id]);
+    expect(await found('compilers')).toEqual([grace.id]);
+    // A wildcard of SQL's LIKE is a character like any other.
+    expect(await found('100%')).toEqual([grace.id]);
+    expect(await found('c_')).toEqual([grace.id]);
+    expect(await found('%')).toEqual([grace.id]);
+    expect(await found('ada hopper')).toEqual([]);
+    // An empty search is no search.
+    const all = await call('GET', '/api/admin/users?search=%20&limit=1');
+    expect(Number(all.headers['x-total-count'])).toBeGreaterThan(2);
+  });
+
+  it('shows the paging and the search in the OpenAPI document', async () => {
+    const spec = (await ctx.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    }>();
+    const query = (path: string) =>
+      (spec.paths[path]?.get?.parameters ?? [])
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort();
+    expect(query('/api/admin/users')).toEqual(['limit', 'offset', 'search']);
+    expect(query('/api/admin/providers/pending')).toEqual(['limit', 'offset']);
+    expect(query('/api/activities/{id}/reviews')).toEqual(['limit', 'offset']);
+  });
+
+  it.each(['limit=0', 'limit=201', 'offset=-1', 'offset=x', 'page=2', `search=${'x'.repeat(101)}`])(
+    'refuses the users query %s with a 400',
+    async (query) => {
+      const res = await call('GET', `/api/admin/users?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ code: string }>().code).toBe('VALIDATION_FAILED');
+    },
+  );
 
   it('changes a role; a user made provider by an admin is approved at once', async () => {
     const user = await createUser(ctx.db, { roleChosenAt: new Date() });

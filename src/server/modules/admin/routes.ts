@@ -1,20 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminUserListQuery,
   adminUserSchema,
   pendingProviderSchema,
   providerIdParams,
   roleChangeBody,
   userIdParams,
 } from '../../../domain/admin.js';
+import { pageQuery } from '../../../domain/pagination.js';
 import { PROVIDER_STATUSES } from '../../../domain/roles.js';
 import type { Deps } from '../../deps.js';
 import { principalOfRequest } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
+import { sendPage } from '../../plugins/paging.js';
 import * as service from './service.js';
 
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 const reviewResult = z.object({ id: z.number().int(), status: z.enum(PROVIDER_STATUSES) });
+const paged = 'Pages with `limit`/`offset`; the total is in `X-Total-Count` and the next page in `Link`.';
 
 export const adminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -24,9 +28,15 @@ export const adminRoutes =
       '/admin/users',
       {
         config: { access: 'admin' },
-        schema: { tags: ['admin'], summary: 'All users', response: { 200: z.array(adminUserSchema), ...denied } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Users, newest first; `search` finds them by name, e-mail address or company',
+          description: `\`search\` keeps the users whose name, e-mail address or company holds every word of it, whatever the case. ${paged}`,
+          querystring: adminUserListQuery,
+          response: { 200: z.array(adminUserSchema), 400: apiErrorSchema, ...denied },
+        },
       },
-      async () => service.listUsers(db),
+      async (request, reply) => sendPage(request, reply, await service.listUsers(db, request.query)),
     );
 
     app.get(
@@ -35,11 +45,13 @@ export const adminRoutes =
         config: { access: 'admin' },
         schema: {
           tags: ['admin'],
-          summary: 'Provider applications awaiting review',
-          response: { 200: z.array(pendingProviderSchema), ...denied },
+          summary: 'Provider applications awaiting review, newest first',
+          description: paged,
+          querystring: pageQuery,
+          response: { 200: z.array(pendingProviderSchema), 400: apiErrorSchema, ...denied },
         },
       },
-      async () => service.listPendingProviders(db),
+      async (request, reply) => sendPage(request, reply, await service.listPendingProviders(db, request.query)),
     );
 
     for (const [action, approve] of [

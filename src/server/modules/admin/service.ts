@@ -1,4 +1,5 @@
-import type { AdminUser, PendingProvider } from '../../../domain/admin.js';
+import type { AdminUser, AdminUserListQuery, PendingProvider } from '../../../domain/admin.js';
+import type { Page, PageQuery } from '../../../domain/pagination.js';
 import { mayChangeRole, type Principal } from '../../../domain/policies.js';
 import type { ProviderStatus, Role } from '../../../domain/roles.js';
 import { moderationValues } from '../../../domain/moderation.js';
@@ -23,14 +24,14 @@ function presentAdminUser(user: authRepo.UserRow, providerStatus: string | null)
   };
 }
 
-export async function listUsers(db: Db): Promise<AdminUser[]> {
-  const rows = await repo.listUsers(db);
-  return rows.map((row) => presentAdminUser(row.user, row.providerStatus));
+export async function listUsers(db: Db, query: AdminUserListQuery): Promise<Page<AdminUser>> {
+  const { rows, total } = await repo.listUsers(db, query);
+  return { total, items: rows.map((row) => presentAdminUser(row.user, row.providerStatus)) };
 }
 
-export async function listPendingProviders(db: Db): Promise<PendingProvider[]> {
-  const rows = await repo.listProvidersWithStatus(db, 'pending');
-  return rows.map(({ provider, role }) => ({
+export async function listPendingProviders(db: Db, query: PageQuery): Promise<Page<PendingProvider>> {
+  const { rows, total } = await repo.listProvidersWithStatus(db, 'pending', query);
+  const items = rows.map(({ provider, role }) => ({
     id: provider.id,
     userId: provider.userId,
     name: provider.name,
@@ -42,6 +43,7 @@ export async function listPendingProviders(db: Db): Promise<PendingProvider[]> {
     status: provider.status as ProviderStatus,
     createdAt: provider.createdAt.toISOString(),
   }));
+  return { total, items };
 }
 
 /** Approve or reject a provider's application (docs/moderation.md); the account follows. */

@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity } from '../../../domain/activities.js';
+import { REVIEW_PAGE_SIZE } from '../../../domain/review-rules.js';
 import { type App, buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { seedDemo } from '../../db/seed/demo.js';
-import { createActivity } from '../../test/factories.js';
+import { createActivity, createReview } from '../../test/factories.js';
 import { INDEX_HTML } from '../../test/index-html.js';
 import { testConfig } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-db.js';
@@ -28,6 +29,7 @@ const activitiesNl = texts('nl', 'activities');
 const activitiesDe = texts('de', 'activities');
 const commonNl = texts('nl', 'common');
 const detailFr = texts('fr', 'detail');
+const detailNl = texts('nl', 'detail');
 let app: App;
 let failing: App;
 let database: Database;
@@ -188,6 +190,32 @@ describe('a public page arrives rendered', () => {
     // The error travels with the page, so the browser shows the same "not found" when it hydrates.
     const detail = stateOf(hidden.body).queries.queries.find((query) => query.queryKey[0] === 'activities');
     expect(detail?.state).toMatchObject({ status: 'error', error: { apiError: true, status: 404 } });
+  });
+
+  it("an activity's page carries the first page of its reviews, says how many there are, and offers the next", async () => {
+    const id = await createActivity(database.db, { name: 'Druk bezocht' });
+    for (let i = 1; i <= REVIEW_PAGE_SIZE + 2; i++) {
+      await createReview(database.db, id, {
+        rating: 4,
+        comment: `Gastenboek ${i}`,
+        createdAt: new Date(Date.UTC(2025, 0, i)),
+      });
+    }
+    const html = (await fetchPage(`/activity/${id}`)).body;
+    const text = textOf(rootOf(html));
+    // Newest first: the last two written are on the first page, the first two are not.
+    const total = REVIEW_PAGE_SIZE + 2;
+    for (let i = 3; i <= total; i++) expect(text).toContain(`Gastenboek ${i}`);
+    expect(text).not.toContain('Gastenboek 2 ');
+    expect(text).not.toContain('Gastenboek 1 ');
+    expect(text).toContain(`${REVIEW_PAGE_SIZE} van ${total} reviews getoond`);
+    expect(rootOf(html)).toMatch(new RegExp(`<button[^>]*>${detailNl.reviews.more}</button>`));
+    const reviews = stateOf(html).queries.queries.find((query) => query.queryKey[0] === 'reviews');
+    expect(reviews?.queryKey).toEqual(['reviews', 'activity', id, { limit: REVIEW_PAGE_SIZE }]);
+    const pages = (reviews?.state.data as { pages: { items: unknown[]; total: number }[] }).pages;
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatchObject({ total, offset: 0 });
+    expect(pages[0]?.items).toHaveLength(REVIEW_PAGE_SIZE);
   });
 
   it('renders a name full of markup as text, in the body and in the page state', async () => {

@@ -405,6 +405,23 @@ describe('statuses', () => {
     }
   });
 
+  it('lets no cache keep a private page or one whose address carries a token; the public pages are kept and revalidated', async () => {
+    for (const page of [
+      '/login',
+      '/admin',
+      '/provider/bookings',
+      '/boekingen',
+      '/boekingen/12/annuleren?token=secret-of-the-mail',
+      '/activity/1?token=x',
+      '/?code=abc&state=def',
+    ]) {
+      expect((await fetchPage(page)).headers['cache-control'], page).toBe('no-store');
+    }
+    for (const page of ['/', '/activity/1', '/kaart', '/favorieten', '/landing?lng=fr']) {
+      expect((await fetchPage(page)).headers['cache-control'], page).toBe('no-cache');
+    }
+  });
+
   it('keeps JSON 404s for the API, for missing files and for JSON clients', async () => {
     for (const [url, accept] of [
       ['/api/nothing', 'text/html'],

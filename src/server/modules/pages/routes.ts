@@ -14,6 +14,7 @@ import { paintFirst } from './paint-first.js';
 import { type PageTarget, targetOf } from '../../../domain/pages.js';
 import { pageLanguage } from './language.js';
 import { PAGE_STATE_ID } from '../../../domain/page-render.js';
+import { isPersonalPage } from '../../../domain/personal-urls.js';
 import { robotsTxt, sitemapPartXml, sitemapXml } from './sitemap.js';
 
 /** Link-preview pictures: the size Open Graph and Twitter cards ask for. */
@@ -163,7 +164,9 @@ export function pageResponder(
     reply
       .status(head.status)
       .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
+      // A private page, or one whose address carries a secret (a cancel link's token), is never
+      // stored: not by the browser's cache, nor by the service worker (docs/offline.md#personal).
+      .header('Cache-Control', isPersonalPage(url) ? 'no-store' : 'no-cache')
       .header('Content-Language', language)
       .header('Vary', 'Accept-Language, Cookie');
     const at = html.indexOf(ROOT);

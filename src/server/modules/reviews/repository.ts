@@ -20,25 +20,32 @@ const verifiedBooking = sql<boolean>`exists (
     )
 )`;
 
-/** Approved reviews, newest first, with what the display name is made of (never an e-mail). */
-export function listApproved(db: Db, activityId: number) {
-  return db
-    .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      title: reviews.title,
-      comment: reviews.comment,
-      createdAt: reviews.createdAt,
-      isAnonymous: reviews.isAnonymous,
-      guestName: reviews.guestName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      verifiedBooking,
-    })
-    .from(reviews)
-    .leftJoin(users, eq(users.id, reviews.userId))
-    .where(and(eq(reviews.activityId, activityId), eq(reviews.status, 'approved')))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+/** A page of approved reviews, newest first, with what the display name is made of (never an e-mail). */
+export async function listApproved(db: Db, activityId: number, query: PageQuery) {
+  const where = and(eq(reviews.activityId, activityId), eq(reviews.status, 'approved'));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: reviews.id,
+        rating: reviews.rating,
+        title: reviews.title,
+        comment: reviews.comment,
+        createdAt: reviews.createdAt,
+        isAnonymous: reviews.isAnonymous,
+        guestName: reviews.guestName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        verifiedBooking,
+      })
+      .from(reviews)
+      .leftJoin(users, eq(users.id, reviews.userId))
+      .where(where)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(reviews).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** A review this person already wrote of this activity (by account, or as a guest by address). */

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { LIST_PAGE_SIZE } from '../../../domain/pagination.js';
 import type { AdminReview, PublicReview } from '../../../domain/reviews.js';
 import { bookings, reviews } from '../../db/schema/index.js';
 import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
@@ -77,6 +78,55 @@ describe('GET /api/activities/:id/reviews', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
+
+  it('pages the reviews newest first, the total in X-Total-Count and the next page in Link', async () => {
+    const busy = await createActivity(ctx.db);
+    // More than a default page; two pairs written in the same moment, so the id decides their order.
+    const same = new Date('2025-06-01T10:00:00Z');
+    for (let i = 0; i < LIST_PAGE_SIZE + 3; i++) {
+      await createReview(ctx.db, busy, {
+        rating: 1 + (i % 5),
+        comment: `Review ${i}`,
+        createdAt: i < 4 ? same : new Date(Date.UTC(2025, 0, 1, 0, i)),
+      });
+    }
+    await createReview(ctx.db, busy, { rating: 2, comment: 'Waiting', isApproved: false });
+    const total = LIST_PAGE_SIZE + 3;
+    const first = await ctx.app.inject({ method: 'GET', url: `/api/activities/${busy}/reviews` });
+    expect(first.statusCode).toBe(200);
+    expect(first.json<PublicReview[]>()).toHaveLength(LIST_PAGE_SIZE);
+    expect(first.headers['x-total-count']).toBe(String(total));
+    expect(first.headers.link).toBe(`</api/activities/${busy}/reviews?offset=${LIST_PAGE_SIZE}>; rel="next"`);
+    const seen: PublicReview[] = [];
+    for (let offset = 0; offset < total; offset += 4) {
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/activities/${busy}/reviews?limit=4&offset=${offset}`,
+      });
+      expect(page.headers['x-total-count']).toBe(String(total));
+      seen.push(...page.json<PublicReview[]>());
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen.map((r) => r.id)).size).toBe(total);
+    const newestFirst = [...seen].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+    expect(seen.map((r) => r.id)).toEqual(newestFirst.map((r) => r.id));
+    expect(seen.map((r) => r.comment)).not.toContain('Waiting');
+    const last = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/activities/${busy}/reviews?limit=4&offset=${total - 1}`,
+    });
+    expect(last.json<PublicReview[]>()).toHaveLength(1);
+    expect(last.headers.link).toBeUndefined();
+  });
+
+  it.each(['limit=0', 'limit=201', 'offset=-1', 'offset=1.5', 'lng=nl'])(
+    'refuses the query %s with a 400',
+    async (query) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/activities/${ids.activity}/reviews?${query}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ code: string }>().code).toBe('VALIDATION_FAILED');
+    },
+  );
 
   it('is a 404 for a hidden activity and a 400 for a bad id', async () => {
     expect((await getJson(ctx.app, `/api/activities/${ids.hidden}/reviews`)).status).toBe(404);

@@ -35,13 +35,14 @@ export const reviewRoutes =
         schema: {
           tags: ['reviews'],
           summary: "An activity's approved reviews, newest first",
-          description:
-            'Never an e-mail address. `verifiedBooking`: the author has a confirmed booking of the activity.',
+          description: `Never an e-mail address. \`verifiedBooking\`: the author has a confirmed booking of the activity. ${paged}`,
           params: activityIdParams,
+          querystring: pageQuery,
           response: { 200: publicReviewListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
         },
       },
-      async (request) => service.listPublicReviews(db, request.params.id),
+      async (request, reply) =>
+        sendPage(request, reply, await service.listPublicReviews(db, request.params.id, request.query)),
     );
 
     app.post(

@@ -11,10 +11,11 @@ import * as repo from './repository.js';
 
 type ReviewDeps = Pick<Deps, 'db' | 'clock'>;
 
-export async function listPublicReviews(db: Db, activityId: number): Promise<PublicReview[]> {
+/** A page of an activity's approved reviews, newest first (docs/api.md#lists-in-pages). */
+export async function listPublicReviews(db: Db, activityId: number, query: PageQuery): Promise<Page<PublicReview>> {
   await assertPublicActivity(db, activityId);
-  const rows = await repo.listApproved(db, activityId);
-  return rows.map((row) => ({
+  const { rows, total } = await repo.listApproved(db, activityId, query);
+  const items = rows.map((row) => ({
     id: row.id,
     guestName: row.isAnonymous ? null : (displayName(row.firstName, row.lastName) ?? row.guestName?.trim() ?? null),
     rating: row.rating,
@@ -23,6 +24,7 @@ export async function listPublicReviews(db: Db, activityId: number): Promise<Pub
     verifiedBooking: Boolean(row.verifiedBooking),
     createdAt: row.createdAt.toISOString(),
   }));
+  return { total, items };
 }
 
 const reviewExists = () =>

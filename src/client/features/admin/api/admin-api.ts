@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, PendingProvider } from '../../../../domain/admin';
 import type { Role } from '../../../../domain/roles';
 import type { ModerationStatus } from '../../../../domain/moderation';
@@ -21,16 +21,17 @@ export const adminKeys = {
   activity: (id: number) => [...adminKeys.all, 'activities', id] as const,
 };
 
-export const usersQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.users(), queryFn: ({ signal }) => api<AdminUser[]>('/admin/users', { signal }) });
-export const pendingProvidersQueryOptions = () =>
-  queryOptions({
-    queryKey: adminKeys.pendingProviders(),
-    queryFn: ({ signal }) => api<PendingProvider[]>('/admin/providers/pending', { signal }),
-  });
-
-export const useUsers = () => useQuery(usersQueryOptions());
-export const usePendingProviders = () => useQuery(pendingProvidersQueryOptions());
+/** Users, newest first, a page at a time; `search` finds them by name, e-mail address or company. */
+export const useUsers = (search = '') =>
+  usePagedList<AdminUser>(
+    adminKeys.users(),
+    '/admin/users',
+    { search: search.trim() || undefined },
+    { keepPrevious: true },
+  );
+/** Provider applications awaiting review, newest first, a page at a time. */
+export const usePendingProviders = () =>
+  usePagedList<PendingProvider>(adminKeys.pendingProviders(), '/admin/providers/pending');
 /** Tags of one status, a page at a time. */
 export const useAdminTags = (status: AdminTag['status']) =>
   usePagedList<AdminTag>(adminKeys.tagList(status), '/admin/tags', { status });

@@ -1,14 +1,48 @@
 import { Building2, Check, Mail, MapPin, Phone, X } from 'lucide-react';
+import { type RefObject, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { usePendingProviders, useReviewProvider } from '../api/admin-api';
 
-/** Pending provider applications with approve and reject (docs/moderation.md#providers). */
+/**
+ * Pending provider applications with approve and reject (docs/moderation.md#providers), newest
+ * first and a page at a time.
+ */
 export function ProvidersPanel() {
+  const { t } = useTranslation();
+  const list = usePendingProviders();
+  const itemsRef = useRef<HTMLUListElement>(null);
+  const shown = list.items.length;
+  return (
+    <div className="space-y-4">
+      <ProviderRows list={list} itemsRef={itemsRef} />
+      {shown > 0 ? (
+        <LoadMore
+          list={{ ...list, shown }}
+          itemsRef={itemsRef}
+          shownText={t('list.shown', { shown, total: list.total })}
+          label={t('list.loadMore')}
+          failedText={t('list.moreFailed')}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ProviderRows({
+  list,
+  itemsRef,
+}: {
+  list: ReturnType<typeof usePendingProviders>;
+  itemsRef: RefObject<HTMLUListElement | null>;
+}) {
   const { t } = useTranslation('admin');
-  const { data, isPending, isError } = usePendingProviders();
+  const { items: data, isPending } = list;
+  // A later page that failed keeps the rows and says so under them (LoadMore).
+  const isError = list.isError && !list.isFetchNextPageError;
   const review = useReviewProvider();
 
   const decide = (id: number, decision: 'approve' | 'reject') =>
@@ -37,7 +71,7 @@ export function ProvidersPanel() {
       <p className="rounded-3xl bg-white p-8 text-center text-ink-600 ring-1 ring-sand-200">{t('providers.none')}</p>
     );
   return (
-    <ul className="space-y-3">
+    <ul ref={itemsRef} className="space-y-3">
       {data.map((provider) => (
         <li
           key={provider.id}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthUser, DemoAccount, RoleChoice } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
+import { forgetPersonalEntries } from '../../../lib/offline-caches';
 import { authKeys } from './auth-user';
 
 export function useDemoLogin() {
@@ -25,12 +26,16 @@ export function useChooseRole() {
 }
 
 /**
- * Logs out by POST (a link could be followed from another site), then loads
- * the home page afresh so that nothing of the account stays in memory.
+ * Logs out by POST (a link could be followed from another site), drops whatever personal the
+ * service worker's caches hold (docs/offline.md#personal), then loads the home page afresh so
+ * that nothing of the account stays in memory.
  */
 export function useLogout() {
   return useMutation({
     mutationFn: () => api<void>('/logout', { method: 'POST' }),
-    onSettled: () => window.location.assign('/'),
+    onSettled: async () => {
+      if (typeof caches !== 'undefined') await forgetPersonalEntries(caches).catch(() => undefined);
+      window.location.assign('/');
+    },
   });
 }

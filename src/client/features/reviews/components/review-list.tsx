@@ -1,6 +1,9 @@
 import { BadgeCheck, MessageSquareText } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicReview } from '../../../../domain/reviews';
+import { REVIEW_PAGE_SIZE } from '../../../../domain/review-rules';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDate } from '../../../lib/format';
@@ -52,10 +55,15 @@ function ReviewItem({ review }: { review: PublicReview }) {
   );
 }
 
+/**
+ * An activity's guestbook: the newest reviews, and "more reviews" for the next ones. The server
+ * renders the first page with the detail page (docs/rendering.md#data); the browser adds the rest.
+ */
 export function ReviewList({ activityId }: { activityId: number }) {
   const { t } = useTranslation('detail');
-  const { data, isPending, isError } = useActivityReviews(activityId);
-  if (isPending) {
+  const reviews = useActivityReviews(activityId);
+  const itemsRef = useRef<HTMLUListElement>(null);
+  if (reviews.isPending) {
     return (
       <div aria-busy="true" aria-label={t('reviews.loading')} className="space-y-4 py-4">
         <Skeleton className="h-16 w-full" />
@@ -63,8 +71,10 @@ export function ReviewList({ activityId }: { activityId: number }) {
       </div>
     );
   }
-  if (isError) return <p className="py-4 text-sm text-red-800">{t('reviews.error')}</p>;
-  if (data.length === 0) {
+  // A later page that failed keeps what is shown and says so under it (LoadMore).
+  if (reviews.isError && !reviews.isFetchNextPageError)
+    return <p className="py-4 text-sm text-red-800">{t('reviews.error')}</p>;
+  if (reviews.items.length === 0) {
     return (
       <p className="flex items-center gap-2 py-4 text-sm text-ink-600">
         <MessageSquareText aria-hidden className="h-5 w-5" />
@@ -73,10 +83,23 @@ export function ReviewList({ activityId }: { activityId: number }) {
     );
   }
   return (
-    <ul aria-label={t('reviews.listLabel')}>
-      {data.map((review) => (
-        <ReviewItem key={review.id} review={review} />
-      ))}
-    </ul>
+    <div>
+      <ul ref={itemsRef} aria-label={t('reviews.listLabel')}>
+        {reviews.items.map((review) => (
+          <ReviewItem key={review.id} review={review} />
+        ))}
+      </ul>
+      {/* Only a guestbook of more than one page says how many it shows. */}
+      {reviews.total > REVIEW_PAGE_SIZE ? (
+        <LoadMore
+          className="space-y-3 pt-2 pb-4"
+          list={{ ...reviews, shown: reviews.items.length }}
+          itemsRef={itemsRef}
+          shownText={t('reviews.shown', { shown: reviews.items.length, count: reviews.total })}
+          label={t('reviews.more')}
+          failedText={t('reviews.moreFailed')}
+        />
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,32 @@
+import { carriesSecret, isPersonalPage, isPublicRead } from '../../domain/personal-urls';
+
+/** The service worker's own caches (src/client/sw.ts, docs/offline.md). */
+export const OFFLINE_CACHES = { pages: 'dl-pages', reads: 'dl-reads', images: 'dl-images' } as const;
+
+/** The server said no cache may keep it (`Cache-Control: no-store`). */
+export function markedNoStore(response: Response): boolean {
+  return /(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('Cache-Control') ?? '');
+}
+
+/**
+ * Drops from the worker's caches every entry that is personal (docs/offline.md#personal): a
+ * private page, an address with a secret in it, an API answer that is not one of the public reads.
+ * The worker keeps none of them; this is the logout's guard against a copy kept anyway (by an
+ * earlier version of the worker, say), so that the next person on the device finds nothing of
+ * the account. What is the same for everyone stays for use offline.
+ */
+export async function forgetPersonalEntries(storage: CacheStorage): Promise<void> {
+  const sweep = async (name: string, personal: (url: URL) => boolean) => {
+    if (!(await storage.has(name))) return;
+    const cache = await storage.open(name);
+    const requests = await cache.keys();
+    await Promise.all(
+      requests.filter((request) => personal(new URL(request.url))).map((request) => cache.delete(request)),
+    );
+  };
+  await Promise.all([
+    sweep(OFFLINE_CACHES.pages, isPersonalPage),
+    sweep(OFFLINE_CACHES.reads, (url) => !isPublicRead(url)),
+    sweep(OFFLINE_CACHES.images, carriesSecret),
+  ]);
+}
