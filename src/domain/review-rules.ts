@@ -9,3 +9,12 @@ export const REVIEW_RATING = { min: 1, max: 5 } as const;
 
 /** The longest each of a review's texts may be. */
 export const REVIEW_LIMITS = { comment: 2000, title: 120, name: 100, email: 320 } as const;
+
+/**
+ * The review invitation (docs/product.md#reviews): mailed the day after a confirmed booking, its
+ * link works until this many days after the booked day.
+ */
+export const REVIEW_LINK_DAYS = 60;
+
+/** The longest a review link's token can be: the booking's id, a dot and a keyed hash. */
+export const REVIEW_TOKEN_MAX = 100;
