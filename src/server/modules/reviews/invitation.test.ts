@@ -95,7 +95,7 @@ const cancel = async (id: number) => {
 };
 
 const runJob = () => sendScheduledMails(ctx.app.deps);
-const INVITATION_LINK = /http:\/\/localhost:5000\/activity\/(\d+)\?lng=(\w\w)&token=([\w.-]+)#guestbook/;
+const INVITATION_LINK = /http:\/\/localhost:5000\/activity\/(\d+)\?lng=(\w\w)&token=([\w.-]+)#write-review/;
 /** The review invitations queued for `address`. */
 const invitationsTo = async (address: string) => {
   const rows = await ctx.db.select().from(outbox);

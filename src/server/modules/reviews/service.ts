@@ -90,7 +90,7 @@ export const reviewLinkUrl = (
   { config, secret }: Pick<Deps, 'config' | 'secret'>,
   booking: { id: number; activityId: number; language: string },
 ) =>
-  `${config.auth.publicUrl}/activity/${booking.activityId}?lng=${booking.language}&token=${reviewToken(secret, booking.id)}#guestbook`;
+  `${config.auth.publicUrl}/activity/${booking.activityId}?lng=${booking.language}&token=${reviewToken(secret, booking.id)}#write-review`;
 
 /**
  * The review invitation (docs/mail.md#scheduled-mails): from the day after a confirmed booking
