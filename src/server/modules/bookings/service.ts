@@ -434,8 +434,7 @@ export interface ScheduledMail {
   compose(
     tx: Db,
     deps: ScheduledMailDeps,
-    booking: repo.BookingRow,
-    facts: mails.BookingFacts,
+    about: { booking: repo.BookingRow; activity: repo.BookingActivity; facts: mails.BookingFacts },
   ): Promise<MailMessage | null>;
 }
 
@@ -487,7 +486,7 @@ async function queueScheduledMail(deps: ScheduledMailDeps, kind: ScheduledMail, 
     const language = booking.language as Language;
     const activity = await repo.findActivityForBooking(tx, booking.activityId, language);
     if (!activity) return false;
-    const message = await kind.compose(tx, deps, booking, factsOf(booking, activity));
+    const message = await kind.compose(tx, deps, { booking, activity, facts: factsOf(booking, activity) });
     if (!message) return false;
     await enqueueMail(tx, message, now);
     return true;

@@ -6,7 +6,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, MIGRATIONS_DIR, openPglite, openPostgres, queryRows } from '../../db/client.js';
-import { createActivity, createUser } from '../../test/factories.js';
 import { emptyServerDatabase, TEST_DB_KIND } from '../../test/test-db.js';
 
 /*
@@ -55,8 +54,21 @@ afterAll(async () => {
 describe('migration 0013 (verified reviews)', () => {
   it('keeps the badge of an account whose own confirmed booking is over, and takes it from typed addresses', async () => {
     const db = database.db;
-    const activity = await createActivity(db, { bookingRequired: true });
-    const other = await createActivity(db, { bookingRequired: true });
+    // Raw SQL throughout: these are the tables as they were before 0013, not as the code knows them now.
+    const newActivity = async (name: string) => {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`insert into activities (name, description, category, city, latitude, longitude, sort_name, booking_required)
+          values (${name}, 'Test', 'sport', 'Limoux', 43.05, 2.22, ${name}, true) returning id`,
+      );
+      return Number(rows[0]?.id);
+    };
+    const createUser = async () => {
+      const rows = await queryRows<{ id: string }>(db, sql`insert into users (email) values (null) returning id`);
+      return { id: String(rows[0]?.id) };
+    };
+    const activity = await newActivity('Rafting');
+    const other = await newActivity('Canyoning');
     const booking = async (values: { userId?: string; email: string; date: string; status?: string; on?: number }) => {
       const rows = await queryRows<{ id: number }>(
         db,
@@ -79,14 +91,14 @@ describe('migration 0013 (verified reviews)', () => {
       );
       return Number(rows[0]?.id);
     };
-    const went = await createUser(db);
+    const went = await createUser();
     const wentBooking = await booking({ userId: went.id, email: 'went@example.com', date: '2020-05-01' });
     await booking({ userId: went.id, email: 'went@example.com', date: '2019-05-01' });
-    const toCome = await createUser(db);
+    const toCome = await createUser();
     await booking({ userId: toCome.id, email: 'tocome@example.com', date: '2099-05-01' });
-    const cancelled = await createUser(db);
+    const cancelled = await createUser();
     await booking({ userId: cancelled.id, email: 'c@example.com', date: '2020-05-01', status: 'cancelled' });
-    const elsewhere = await createUser(db);
+    const elsewhere = await createUser();
     await booking({ userId: elsewhere.id, email: 'e@example.com', date: '2020-05-01', on: other });
     await booking({ email: 'typed@example.com', date: '2020-05-01' });
     const ids = {

@@ -5,7 +5,7 @@ import type { Language } from '../../../domain/languages.js';
 import type { PublicReview, ReviewInvitation } from '../../../domain/reviews.js';
 import { bookingMails, outbox, reviews } from '../../db/schema/index.js';
 import { fixedClock } from '../../deps.js';
-import { createActivity, createUser } from '../../test/factories.js';
+import { createActivity, createUser, setActivity } from '../../test/factories.js';
 import { createProvider } from '../../test/providers.js';
 import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
 import { useTestApp } from '../../test/test-app.js';
@@ -202,6 +202,15 @@ describe('the review invitation', () => {
     await runJob();
     expect(await invitationsTo('week@invited.test')).toHaveLength(1);
     expect(await invitationsTo('eight-days@invited.test')).toEqual([]);
+  });
+
+  it('is not sent for an activity that is not public any more (its guestbook cannot be opened)', async () => {
+    const paused = await createActivity(ctx.db, { bookingRequired: true, providerId: provider.provider.id });
+    await confirmed({ activityId: paused, customerEmail: 'paused@invited.test', bookingDate: '2026-06-10' });
+    await setActivity(ctx.db, paused, { isActive: false });
+    clock.set('2026-06-11T08:00:00Z');
+    await runJob();
+    expect(await invitationsTo('paused@invited.test')).toEqual([]);
   });
 
   it('says how long the link works (60 days after the booked day), in the mail’s language', async () => {

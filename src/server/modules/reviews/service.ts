@@ -94,16 +94,18 @@ export const reviewLinkUrl = (
 
 /**
  * The review invitation (docs/mail.md#scheduled-mails): from the day after a confirmed booking
- * (and up to a week later), to the booking's address, with the signed link. None for a booking
- * that has its review already; the account that booked may have written it before the day, and
- * it is tied to the booking now.
+ * (and up to a week later), to the booking's address, with the signed link. None for an activity
+ * that is not public then (its guestbook cannot be opened), nor for a booking that has its review
+ * already: the account that booked may have written it before the day, and it is tied to the
+ * booking now.
  */
 export const reviewInvitation: ScheduledMail = {
   kind: 'review_invitation',
   statuses: ['confirmed'],
   days: (today) => ({ from: addDays(today, -REVIEW_INVITATION_LATE_DAYS), to: addDays(today, -1) }),
-  async compose(tx, deps, booking, facts) {
+  async compose(tx, deps, { booking, activity, facts }) {
     if (await repo.settleBookingReview(tx, booking)) return null;
+    if (!activity.isPublic) return null;
     const language = booking.language as Language;
     return reviewInvitationMail(
       facts,
