@@ -17,7 +17,7 @@ const appEnv = (port: number) => ({
   DATABASE_URL: 'memory://',
   SEED: 'demo',
   LOG_LEVEL: 'warn',
-  SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+  SESSION_SECRET: E2E.sessionSecret,
   DEMO_LOGIN: 'true',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: E2E.dataDir(port),

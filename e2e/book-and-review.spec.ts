@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -175,5 +176,56 @@ test.describe('reviews', () => {
     await expect(item).toBeVisible();
     await expect(item.getByRole('img', { name: '4 sterren' })).toBeVisible();
     await expect(item).toContainText('Prachtige plek');
+  });
+
+  test('a guest who comes by the review invitation’s link writes a review that shows “Verified booking”', async ({
+    page,
+    browser,
+  }) => {
+    // Lena W. went rafting 12 days ago (the demo content); her invitation's link, as the mail makes it.
+    const admin = await browser.newContext({ locale: 'nl-NL' });
+    const adminPage = await admin.newPage();
+    await demoLogin(adminPage, 'admin', E2E.appUrl);
+    const listed = await adminPage.request.get('/api/provider/bookings?status=confirmed&limit=100');
+    const lena = ((await listed.json()) as { id: number; customerName: string }[]).find(
+      (b) => b.customerName === 'Lena Weber',
+    );
+    expect(lena).toBeDefined();
+    const id = lena?.id ?? 0;
+    const token = `${id}.${createHmac('sha256', E2E.sessionSecret).update(`review-invitation:${id}`).digest('base64url')}`;
+
+    await page.goto(`/activity/${RAFTING}?lng=en&token=${token}#write-review`);
+    const form = page.getByRole('form', { name: 'Write a review' });
+    await expect(form).toContainText('your review of your booking on');
+    await expect(form).toContainText('will carry the label “Verified booking”');
+    await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Lena Weber');
+    await expect(form.getByLabel('E-mail')).toHaveCount(0);
+    await expect(form).toContainText('We use the e-mail address of your booking; it is never shown.');
+    await expect(form).toBeInViewport();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath('review-link.png'), fullPage: false });
+
+    await form.getByRole('radio', { name: '5 stars' }).focus();
+    await page.keyboard.press('Space');
+    await expect(form.getByRole('radio', { name: '5 stars' })).toBeChecked();
+    await form.getByLabel('Your review').fill('Great guides, cold water, a perfect morning.');
+    await form.getByRole('button', { name: 'Send review' }).click();
+    await expect(page.getByText('It will carry the label “Verified booking”.')).toBeVisible();
+
+    // Approved, it shows with its badge; the link now says the booking has its review.
+    const pending = await adminPage.request.get('/api/admin/reviews/pending?limit=100');
+    const review = ((await pending.json()) as { id: number; authorName: string }[]).find(
+      (r) => r.authorName === 'Lena Weber',
+    );
+    const approved = await adminPage.request.patch(`/api/admin/reviews/${review?.id ?? 0}/approval`, {
+      data: { isApproved: 1 },
+      headers: { origin: E2E.appUrl },
+    });
+    expect(approved.ok()).toBe(true);
+    await admin.close();
+    await page.reload();
+    const item = page.getByRole('list', { name: 'Reviews' }).getByRole('listitem').filter({ hasText: 'Lena W' });
+    await expect(item).toContainText('Verified booking');
+    await expect(page.getByRole('status').filter({ hasText: 'already has its review' })).toBeVisible();
   });
 });

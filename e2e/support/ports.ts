@@ -15,6 +15,8 @@ export const E2E = {
   paymentsUrl: `http://127.0.0.1:${APP_PORT - 2}`,
   stripePort: APP_PORT + 5,
   stripeUrl: `http://127.0.0.1:${APP_PORT + 5}`,
+  /** The app servers' SESSION_SECRET: it also keys the links in mails (a test makes a review link with it). */
+  sessionSecret: 'e2e-session-secret-that-is-long-enough-0123456789',
   stripeSecretKey: 'sk_test_e2e_discoverlocal',
   stripeWebhookSecret: 'whsec_e2e_discoverlocal',
   openMeteoPort: APP_PORT + 2,

@@ -27,9 +27,22 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/** The day `days` after `day` (YYYY-MM-DD; a negative `days` goes back). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** The day after `day` (YYYY-MM-DD). */
 export function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
+  return addDays(day, 1);
+}
+
+let hourFormat: Intl.DateTimeFormat | undefined;
+
+/** The hour of the clock in Limoux at `now`, 0 to 23. */
+export function hourInParis(now: Date): number {
+  hourFormat ??= new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });
+  return Number(hourFormat.format(now));
 }

@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   // Reviews
   'REVIEW_EXISTS',
   'REVIEW_NOT_FOUND',
+  'REVIEW_LINK_INVALID',
+  'REVIEW_LINK_EXPIRED',
   'SPAM_SUSPECTED',
   // Sponsorship
   'PAYMENTS_NOT_CONFIGURED',

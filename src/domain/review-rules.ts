@@ -15,3 +15,12 @@ export const REVIEW_LIMITS = { comment: 2000, title: 120, name: 100, email: 320 
  * (docs/product.md#reviews): on a phone the review form stays a short scroll away.
  */
 export const REVIEW_PAGE_SIZE = 5;
+
+/**
+ * The review invitation (docs/product.md#reviews): mailed the day after a confirmed booking, its
+ * link works until this many days after the booked day.
+ */
+export const REVIEW_LINK_DAYS = 60;
+
+/** The longest a review link's token can be: the booking's id, a dot and a keyed hash. */
+export const REVIEW_TOKEN_MAX = 100;

@@ -6,13 +6,15 @@ import { rowIdInPath } from './ids.js';
 
 // The limits the browser needs too live apart, without zod (docs/architecture.md#shared-rules).
 export * from './review-rules.js';
-import { REVIEW_LIMITS, REVIEW_RATING } from './review-rules.js';
+import { REVIEW_LIMITS, REVIEW_RATING, REVIEW_TOKEN_MAX } from './review-rules.js';
 
 /**
  * A public review. `guestName` is the display name: a guest's name, or a
  * user's first name and last initial; null for anonymous reviews. E-mail
- * addresses never leave the server. `verifiedBooking`: the author has a
- * confirmed booking of the activity (docs/product.md#reviews).
+ * addresses never leave the server. `verifiedBooking`: the review is tied to
+ * a confirmed booking of the activity whose day is over, by the author's own
+ * account or through the signed link of the review invitation, never by a
+ * typed address (docs/product.md#reviews).
  */
 export const publicReviewSchema = z.object({
   id: z.number().int(),
@@ -34,10 +36,19 @@ export function displayName(firstName: string | null, lastName: string | null): 
   return first || last || null;
 }
 
+/** The token of a review invitation's link (docs/product.md#reviews). */
+const reviewToken = z
+  .string()
+  .trim()
+  .min(1, 'must be the token of a review link')
+  .max(REVIEW_TOKEN_MAX, 'must be the token of a review link');
+
 /**
  * POST /api/activities/:id/reviews (docs/product.md#reviews): a rating and a
  * comment; guests also give name and e-mail (both null when logged in);
- * `website` is a field people never see, that only robots fill in.
+ * `website` is a field people never see, that only robots fill in. `token`:
+ * the review invitation's link, which ties the review to its booking (the
+ * guest then needs no e-mail: the booking's address is kept).
  */
 export const reviewBody = z.strictObject({
   rating: z
@@ -72,10 +83,34 @@ export const reviewBody = z.strictObject({
   isAnonymous: z.boolean().optional().default(false),
   website: z.string().max(500).optional(),
   language: z.enum(LANGUAGES).optional(),
+  token: reviewToken.optional(),
 });
 export type ReviewBody = z.output<typeof reviewBody>;
 
-/** What the author gets back: their review, waiting for an admin. */
+/** GET /api/activities/:id/review-invitation: the token of the invitation's link. */
+export const reviewInvitationQuery = z.strictObject({ token: reviewToken });
+
+/**
+ * What the guestbook knows from an invitation's link: the booking it names,
+ * whether it has its review already, and until when the link works. Never
+ * the address (whoever holds the link has the mail).
+ */
+export const reviewInvitationSchema = z.object({
+  bookingId: z.number().int(),
+  activityId: z.number().int(),
+  customerName: z.string(),
+  bookingDate: z.string(),
+  numberOfPeople: z.number().int(),
+  reviewed: z.boolean(),
+  validUntil: z.string(),
+});
+export type ReviewInvitation = z.infer<typeof reviewInvitationSchema>;
+
+/**
+ * What the author gets back: their review, waiting for an admin, and whether
+ * it will carry "Verified booking" (only ever true for a review by an account
+ * or through an invitation's link: a typed address learns nothing here).
+ */
 export const submittedReviewSchema = z.object({
   id: z.number().int(),
   activityId: z.number().int(),
@@ -84,6 +119,7 @@ export const submittedReviewSchema = z.object({
   comment: z.string(),
   status: z.enum(MODERATION_STATUSES),
   isApproved: z.boolean(),
+  verifiedBooking: z.boolean(),
   createdAt: z.string(),
 });
 

@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import { sendScheduledMails } from './modules/bookings/service.js';
 import { endExpiredSponsorships } from './modules/provider/service.js';
 import { checkLapsedSponsorships } from './modules/sponsorships/service.js';
 import { buildApp } from './app.js';
@@ -42,9 +43,10 @@ async function main() {
     );
   }
 
-  const timers: { sponsorships?: NodeJS.Timeout } = {};
+  const timers: { sponsorships?: NodeJS.Timeout; bookingMails?: NodeJS.Timeout } = {};
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     clearInterval(timers.sponsorships);
+    clearInterval(timers.bookingMails);
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -64,6 +66,15 @@ async function main() {
   void endSponsorships();
   timers.sponsorships = setInterval(endSponsorships, 60 * 60 * 1000);
   timers.sponsorships.unref();
+  // The mails a booking's day calls for (the review invitation the day after) are queued once each,
+  // whatever the number of instances and restarts (docs/mail.md#scheduled-mails): now and hourly.
+  const queueBookingMails = () =>
+    sendScheduledMails(app.deps).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'queueing the scheduled booking mails failed; the next round tries again'),
+    );
+  void queueBookingMails();
+  timers.bookingMails = setInterval(queueBookingMails, 60 * 60 * 1000);
+  timers.bookingMails.unref();
   // The plans' Stripe prices are looked up (and made when missing) once, before the first purchase.
   if (app.deps.payments) {
     app.deps.payments

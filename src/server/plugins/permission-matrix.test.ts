@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providers } from '../db/schema/index.js';
+import { bookings, providers } from '../db/schema/index.js';
 import { fixedClock } from '../deps.js';
 import { cancelToken } from '../modules/bookings/service.js';
+import { reviewToken } from '../modules/reviews/service.js';
 import { createActivity, createReview, createTag, createUser } from '../test/factories.js';
 import { queueEntry } from '../test/moderation.js';
 import { sameOrigin, sessionCookieFor } from '../test/sessions.js';
@@ -32,6 +33,7 @@ interface Fixtures {
   bookingToDecline: number;
   guestBooking: number;
   guestBookingToken: string;
+  reviewLinkToken: string;
   reviewId: number;
   pendingTagId: number;
   activityTagId: number;
@@ -261,6 +263,11 @@ const TABLE: Record<string, RouteCase> = {
     }),
     expect: all(201),
   },
+  // With the token of a review invitation, whoever holds the link sees what it knows.
+  'GET /api/activities/:id/review-invitation': {
+    url: (f) => `/api/activities/${f.activityId}/review-invitation?token=${f.reviewLinkToken}`,
+    expect: all(200),
+  },
   'GET /api/admin/reviews': { url: () => '/api/admin/reviews', expect: adminOnly(200) },
   'GET /api/admin/reviews/pending': { url: () => '/api/admin/reviews/pending', expect: adminOnly(200) },
   'PATCH /api/admin/reviews/:id/approval': {
@@ -370,6 +377,18 @@ beforeAll(async () => {
   fixtures.bookingToDecline = await booking('decline@example.com');
   fixtures.guestBooking = await booking('guest@example.com');
   fixtures.guestBookingToken = cancelToken(ctx.app.deps.secret, fixtures.guestBooking);
+  // A confirmed booking whose day is over: its review invitation's link.
+  const [past] = await db
+    .insert(bookings)
+    .values({
+      activityId: fixtures.activityId,
+      customerName: 'Went',
+      customerEmail: 'went@example.com',
+      bookingDate: '2026-11-01',
+      status: 'confirmed',
+    })
+    .returning();
+  fixtures.reviewLinkToken = reviewToken(ctx.app.deps.secret, past?.id ?? 0);
   const providerCookie = await sessionCookieFor(db, provider.user.id);
   const own = async () => {
     const res = await ctx.app.inject({

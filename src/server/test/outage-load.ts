@@ -4,13 +4,14 @@ import { expect } from 'vitest';
 import type { App } from '../app.js';
 import { type Db, queryRows } from '../db/client.js';
 import type { Mailer, MailMessage } from '../modules/mail/mailer.js';
+import { sendScheduledMails } from '../modules/bookings/service.js';
 import { endExpiredSponsorships } from '../modules/provider/service.js';
 import { checkLapsedSponsorships } from '../modules/sponsorships/service.js';
 import { sameOrigin } from './sessions.js';
 
 /**
  * A mixed load for the outage tests (docs/testing.md#outages): public reads, bookings (each queues
- * its mails), a logged-in read, outbox rounds and the hourly sponsorship jobs, drawn from a seeded
+ * its mails), a logged-in read, outbox rounds and the hourly jobs (sponsorships, scheduled mails), drawn from a seeded
  * generator so that the moments of a failing run can be told and tried again.
  */
 
@@ -114,7 +115,11 @@ export function mixedLoad(options: {
       await app.deps.outbox.runOnce();
     } else {
       // The hourly jobs as server.ts runs them: a failure goes to the log there.
-      await Promise.all([endExpiredSponsorships(app.deps), checkLapsedSponsorships(app.deps)]).catch(() => undefined);
+      await Promise.all([
+        endExpiredSponsorships(app.deps),
+        checkLapsedSponsorships(app.deps),
+        sendScheduledMails(app.deps),
+      ]).catch(() => undefined);
     }
   }
 

@@ -123,9 +123,11 @@ function AccountActions({ activity }: { activity: Activity }) {
   );
 }
 
+/** The review form; the link of a review invitation mail brings its token (`?token=`, docs/mail.md). */
 function SessionReviewForm({ activityId }: { activityId: number }) {
   const user = useSessionUser();
-  return <ReviewForm activityId={activityId} loggedIn={Boolean(user)} />;
+  const token = useSearchParams()[0].get('token');
+  return <ReviewForm activityId={activityId} loggedIn={Boolean(user)} token={token} />;
 }
 
 /** Booking, with the logged-in visitor's name and email filled in. */
@@ -311,7 +313,10 @@ export function ActivityDetailRoute() {
               {t('reviews.title')}
             </h2>
             <ReviewList activityId={activity.id} />
-            <SessionReviewForm activityId={activity.id} />
+            {/* Where the link of a review invitation mail lands (docs/mail.md#scheduled-mails). */}
+            <div id="write-review" className="scroll-mt-24">
+              <SessionReviewForm activityId={activity.id} />
+            </div>
           </section>
         </div>
 

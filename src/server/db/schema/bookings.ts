@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { BOOKING_ACTORS, BOOKING_PEOPLE, BOOKING_STATUSES } from '../../../domain/bookings.js';
 import { LANGUAGES } from '../../../domain/languages.js';
 import { activities } from './activities.js';
@@ -41,6 +41,8 @@ export const bookings = pgTable(
     check('bookings_total_check', sql`${t.totalAmountCents} >= 0`),
     check('bookings_language_check', sql`${t.language} in ${inList(LANGUAGES)}`),
     index('bookings_activity_idx').on(t.activityId, t.bookingDate),
+    // The hourly job looks for the bookings of a few days (docs/mail.md#scheduled-mails).
+    index('bookings_date_idx').on(t.bookingDate),
     index('bookings_user_idx').on(t.userId),
     index('bookings_email_idx').on(sql`lower(${t.customerEmail})`),
   ],
@@ -64,5 +66,28 @@ export const bookingEvents = pgTable(
   (t) => [
     check('booking_events_actor_check', sql`${t.actor} in ${inList(BOOKING_ACTORS)}`),
     index('booking_events_booking_idx').on(t.bookingId, t.createdAt),
+  ],
+);
+
+/** The mails the hourly job sends about a booking once, when its day calls for it (docs/mail.md#scheduled-mails). */
+export const BOOKING_MAIL_KINDS = ['review_invitation'] as const;
+export type BookingMailKind = (typeof BOOKING_MAIL_KINDS)[number];
+
+/**
+ * Which scheduled mail a booking has had: written in the same transaction as the mail's outbox row,
+ * so a mail is queued exactly once, whatever the number of app instances and restarts.
+ */
+export const bookingMails = pgTable(
+  'booking_mails',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.kind], name: 'booking_mails_pkey' }),
+    check('booking_mails_kind_check', sql`${t.kind} in ${inList(BOOKING_MAIL_KINDS)}`),
   ],
 );

@@ -12,10 +12,14 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { activities } from './activities.js';
+import { bookings } from './bookings.js';
 import { moderationChecks, moderationColumns } from './moderation.js';
 import { users } from './users.js';
 
-/** Reviews, hidden until an admin approves them; one per person (account or guest e-mail) per activity. */
+/**
+ * Reviews, hidden until an admin approves them; one per account per activity and one per booking
+ * (docs/product.md#reviews). A typed guest address reserves nothing: it proves nothing.
+ */
 export const reviews = pgTable(
   'reviews',
   {
@@ -30,6 +34,12 @@ export const reviews = pgTable(
     title: varchar('title', { length: 120 }),
     comment: text('comment').notNull(),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /**
+     * The booking the review is tied to: the author's own account made it, or the review came
+     * through the signed link mailed to its address. Its badge "Verified booking" comes from here
+     * only, never from an address typed in the form (docs/security.md#verified-reviews).
+     */
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     /** The language the review was written in. */
     language: varchar('language', { length: 2 }),
     ...moderationColumns(),
@@ -46,8 +56,8 @@ export const reviews = pgTable(
     uniqueIndex('reviews_one_per_user_key')
       .on(t.activityId, t.userId)
       .where(sql`${t.userId} is not null`),
-    uniqueIndex('reviews_one_per_guest_key')
-      .on(t.activityId, sql`lower(${t.guestEmail})`)
-      .where(sql`${t.userId} is null and ${t.guestEmail} is not null`),
+    uniqueIndex('reviews_one_per_booking_key')
+      .on(t.bookingId)
+      .where(sql`${t.bookingId} is not null`),
   ],
 );

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Category } from '../../../domain/activities.js';
 import { todayInParis } from '../../../domain/dates.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
@@ -334,7 +334,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
       ...demoReviews.map((r, index) => ({
         activityId: activityId(r.activity_id),
         guestName: r.author_name,
-        // One review per guest address and activity: anonymous guests each have their own address.
+        // Every guest has an address of their own, anonymous ones too (only admins see it).
         guestEmail: guestEmail(r.author_name ?? `anonymous guest ${index}`),
         isAnonymous: r.anonymous,
         language: r.language,
@@ -384,21 +384,48 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
         status: 'pending',
       },
     ] as const;
-    for (const { slug, ...booking } of demoBookings) {
+    // Two that are over, confirmed, for the rafting: Ruben K. reviewed it through his invitation's
+    // link (his review shows "Verified booking"); Lena W. has not yet. Both more than a week ago, so
+    // no invitation goes out at start (docs/mail.md#scheduled-mails).
+    const pastBookings = [
+      {
+        slug: 'rafting-gorges-de-l-aude',
+        customerName: 'Ruben K.',
+        customerEmail: guestEmail('Ruben K.'),
+        numberOfPeople: 2,
+        bookingDate: inDays(-24),
+        language: 'nl',
+        status: 'confirmed',
+      },
+      {
+        slug: 'rafting-gorges-de-l-aude',
+        customerName: 'Lena Weber',
+        customerEmail: 'lena.w@example.com',
+        numberOfPeople: 3,
+        bookingDate: inDays(-12),
+        language: 'en',
+        status: 'confirmed',
+      },
+    ] as const;
+    const bookingIds: Record<string, number> = {};
+    for (const { slug, ...booking } of [...demoBookings, ...pastBookings]) {
+      // One that is over was made two weeks before its day.
+      const madeAt = booking.bookingDate < inDays(0) ? new Date(Date.parse(booking.bookingDate) - 14 * DAY) : now;
       const [row] = await tx
         .insert(bookings)
         .values({
           ...booking,
           activityId: activityId(slug),
           totalAmountCents: bookingTotalCents(priceOf(slug), booking.numberOfPeople),
-          createdAt: now,
-          updatedAt: now,
+          createdAt: madeAt,
+          updatedAt: madeAt,
         })
         .returning({ id: bookings.id });
       if (!row) throw new Error('seed booking missing');
+      bookingIds[booking.customerName] = row.id;
       // What happened to it, as the app keeps it.
       await tx.insert(bookingEvents).values([
-        { bookingId: row.id, toStatus: 'pending', actor: 'userId' in booking ? 'user' : 'guest', createdAt: now },
+        { bookingId: row.id, toStatus: 'pending', actor: 'userId' in booking ? 'user' : 'guest', createdAt: madeAt },
         ...(booking.status === 'confirmed'
           ? [
               {
@@ -407,12 +434,16 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
                 toStatus: 'confirmed',
                 actor: 'provider',
                 actorUserId: providerUserId,
-                createdAt: now,
+                createdAt: madeAt,
               },
             ]
           : []),
       ]);
     }
+    await tx
+      .update(reviews)
+      .set({ bookingId: bookingIds['Ruben K.'], createdAt: new Date(Date.parse(inDays(-22)) + 18 * 60 * 60 * 1000) })
+      .where(and(eq(reviews.activityId, activityId('rafting-gorges-de-l-aude')), eq(reviews.guestName, 'Ruben K.')));
 
     await tx.insert(adminSettings).values({
       key: SEED_MARKER_KEY,
@@ -425,7 +456,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
 /** Empties every table of content (for `npm run db:seed`, never at start). */
 export async function truncateAll(db: Db): Promise<void> {
   await db.execute(sql`truncate table
-    outbox, analytics, booking_events, bookings, reviews, activity_tags, tags, activity_translations, activities,
+    outbox, analytics, booking_mails, booking_events, bookings, reviews, activity_tags, tags, activity_translations, activities,
     providers, sessions, admin_settings, users
     restart identity cascade`);
 }

@@ -145,6 +145,24 @@ describe('demo seed', () => {
     expect(tagStates.find((t) => t.name === 'wijn')).toMatchObject({ ok: true });
   });
 
+  it('ties one review to a confirmed booking that is over ("Verified booking"), and no typed address', async () => {
+    const tied = await queryRows<{ guest_name: string; booking_date: string; status: string; email_matches: boolean }>(
+      database.db,
+      sql`select r.guest_name, b.booking_date::text as booking_date, b.status,
+        lower(b.customer_email) = lower(r.guest_email) as email_matches
+      from reviews r join bookings b on b.id = r.booking_id`,
+    );
+    expect(tied).toEqual([
+      { guest_name: 'Ruben K.', booking_date: '2026-05-08', status: 'confirmed', email_matches: true },
+    ]);
+    // The past bookings are more than a week old at the seed: no invitation goes out at start.
+    const past = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from bookings where booking_date < '2026-06-01' and booking_date >= '2026-05-25'`,
+    );
+    expect(past[0]?.n).toBe(0);
+  });
+
   it('keeps each rating at the average of approved reviews', async () => {
     const rows = await queryRows<{ rating: number; expected: number; n: number; expected_n: number }>(
       database.db,

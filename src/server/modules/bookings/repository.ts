@@ -1,8 +1,17 @@
-import { and, count, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { BookingActor, BookingStatus } from '../../../domain/bookings.js';
 import type { Language } from '../../../domain/languages.js';
 import type { Db } from '../../db/client.js';
-import { activities, activityTranslations, bookingEvents, bookings, providers, users } from '../../db/schema/index.js';
+import {
+  activities,
+  activityTranslations,
+  bookingEvents,
+  type BookingMailKind,
+  bookingMails,
+  bookings,
+  providers,
+  users,
+} from '../../db/schema/index.js';
 import { isPublicActivity, listedProvider } from '../catalog/public-activity.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -183,4 +192,45 @@ export async function providerUserOfBooking(db: Db, bookingId: number): Promise<
     .leftJoin(providers, eq(providers.id, activities.providerId))
     .where(eq(bookings.id, bookingId));
   return row?.userId ?? null;
+}
+
+/**
+ * The bookings a scheduled mail of `kind` is due for (docs/mail.md#scheduled-mails): in one of
+ * `statuses`, booked for a day from `from` to `to`, and not had that mail yet; the oldest first.
+ */
+export async function dueForScheduledMail(
+  db: Db,
+  due: { kind: BookingMailKind; statuses: readonly BookingStatus[]; from: string; to: string },
+  limit: number,
+) {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.status, [...due.statuses]),
+        gte(bookings.bookingDate, due.from),
+        lte(bookings.bookingDate, due.to),
+        sql`not exists (select 1 from booking_mails m where m.booking_id = bookings.id and m.kind = ${due.kind})`,
+      ),
+    )
+    .orderBy(bookings.bookingDate, bookings.id)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** The booking, locked until the transaction ends: a change of its status waits meanwhile. */
+export async function lockBooking(db: Db, id: number) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return row;
+}
+
+/** Marks that the booking has had the scheduled mail of `kind`; false when it had it already. */
+export async function markScheduledMail(db: Db, bookingId: number, kind: BookingMailKind, now: Date) {
+  const rows = await db
+    .insert(bookingMails)
+    .values({ bookingId, kind, queuedAt: now })
+    .onConflictDoNothing()
+    .returning({ bookingId: bookingMails.bookingId });
+  return rows.length > 0;
 }

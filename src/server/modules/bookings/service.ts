@@ -9,19 +9,21 @@ import {
   type CreateBookingBody,
   mayMoveBooking,
 } from '../../../domain/bookings.js';
-import { todayInParis } from '../../../domain/dates.js';
+import { hourInParis, todayInParis } from '../../../domain/dates.js';
 import { upcomingEdition } from '../../../domain/event-dates.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { bookingTotalCents, toEuros } from '../../../domain/money.js';
 import type { Page } from '../../../domain/pagination.js';
 import { isAdmin, type Principal } from '../../../domain/policies.js';
 import type { Db } from '../../db/client.js';
+import type { BookingMailKind } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { AppError, isUniqueViolation } from '../../errors.js';
 import type { UserRow } from '../auth/repository.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { enqueueMail } from '../mail/outbox.js';
 import * as mails from '../mail/templates.js';
+import { reviewInvitation } from '../reviews/service.js';
 import * as repo from './repository.js';
 
 type BookingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret'>;
@@ -455,4 +457,84 @@ export async function providerBookingsCsv(
 export async function listMyBookings(db: Db, user: UserRow): Promise<Booking[]> {
   const rows = await repo.listBookingsOf(db, user.id, user.emailVerified ? user.email : null);
   return rows.map(({ booking, activityName }) => present(booking, activityName));
+}
+
+export type ScheduledMailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret'>;
+
+/**
+ * A mail the scheduled job sends once per booking when the booking's day calls for it
+ * (docs/mail.md#scheduled-mails): the review invitation the day after; a reminder the day before
+ * would be another. Each kind says which bookings it is for and makes its mail.
+ */
+export interface ScheduledMail {
+  kind: BookingMailKind;
+  /** The statuses of the bookings it goes to (checked again, under a lock, when it is queued). */
+  statuses: readonly BookingStatus[];
+  /** The booked days it is due for when it is `today` in Limoux, both included. */
+  days(today: string): { from: string; to: string };
+  /**
+   * The mail, made in the transaction that marks the booking as having had it; null when the
+   * booking needs none after all (it is marked all the same and never looked at again).
+   */
+  compose(
+    tx: Db,
+    deps: ScheduledMailDeps,
+    about: { booking: repo.BookingRow; activity: repo.BookingActivity; facts: mails.BookingFacts },
+  ): Promise<MailMessage | null>;
+}
+
+/** Every scheduled mail about bookings. */
+export const SCHEDULED_MAILS: readonly ScheduledMail[] = [reviewInvitation];
+
+/** Scheduled mail goes out between these hours in Limoux, not at night; later rounds catch up. */
+export const SCHEDULED_MAIL_HOURS = { from: 9, until: 21 } as const;
+/** Bookings taken per kind and round; the next round takes the rest. */
+const SCHEDULED_MAIL_BATCH = 500;
+
+/**
+ * One round of the scheduled job (server.ts runs it at start and hourly): queues each due mail
+ * in the outbox, in the same transaction as the row in booking_mails that says the booking had
+ * it. The booking is locked first, so two app instances (or two rounds) queue it once: the
+ * second finds the row and leaves it; a round cut short by a crash rolled back both and the next
+ * round queues it. Answers how many mails it queued.
+ */
+export async function sendScheduledMails(
+  deps: ScheduledMailDeps,
+  kinds: readonly ScheduledMail[] = SCHEDULED_MAILS,
+): Promise<number> {
+  const { db, clock } = deps;
+  const hour = hourInParis(clock.now());
+  if (hour < SCHEDULED_MAIL_HOURS.from || hour >= SCHEDULED_MAIL_HOURS.until) return 0;
+  const today = todayInParis(clock.now());
+  let queued = 0;
+  for (const kind of kinds) {
+    const due = await repo.dueForScheduledMail(
+      db,
+      { kind: kind.kind, statuses: kind.statuses, ...kind.days(today) },
+      SCHEDULED_MAIL_BATCH,
+    );
+    for (const bookingId of due) {
+      if (await queueScheduledMail(deps, kind, bookingId)) queued++;
+    }
+  }
+  if (queued > 0) deps.outbox.notify();
+  return queued;
+}
+
+async function queueScheduledMail(deps: ScheduledMailDeps, kind: ScheduledMail, bookingId: number) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const booking = await repo.lockBooking(tx, bookingId);
+    // Cancelled meanwhile: no mail, and no mark (it is no longer due).
+    if (!booking || !kind.statuses.includes(booking.status as BookingStatus)) return false;
+    if (!(await repo.markScheduledMail(tx, booking.id, kind.kind, now))) return false;
+    const language = booking.language as Language;
+    const activity = await repo.findActivityForBooking(tx, booking.activityId, language);
+    if (!activity) return false;
+    const proved = addressProved(await repo.bookerAccount(tx, booking), booking.customerEmail);
+    const message = await kind.compose(tx, deps, { booking, activity, facts: factsOf(booking, activity, proved) });
+    if (!message) return false;
+    await enqueueMail(tx, message, now);
+    return true;
+  });
 }

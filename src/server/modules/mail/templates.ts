@@ -303,3 +303,33 @@ export function bookingCancelledForProviderMail(
   );
   return mail(to.email, fill(t.cancelledForProvider.subject, subjectValues(facts, language)), body, publicUrl);
 }
+
+/**
+ * To the guest the day after a confirmed booking (docs/mail.md#scheduled-mails): how was it, with
+ * the signed link that ties their review to the booking, and the last day the link works.
+ */
+export function reviewInvitationMail(
+  facts: BookingFacts,
+  language: Language,
+  reviewUrl: string,
+  validUntil: string,
+  publicUrl: string,
+) {
+  const t = TEXTS[language];
+  const values = subjectValues(facts, language);
+  const body = compose(
+    language,
+    guestName(facts),
+    {
+      paragraphs: [fill(t.reviewInvitation.intro, values), t.reviewInvitation.verified],
+      summary: [
+        [t.summary.reference, `#${facts.id}`],
+        [t.summary.activity, facts.activity.name],
+        [t.summary.date, formatDay(facts.bookingDate, language)],
+      ],
+      link: { lead: fill(t.reviewInvitation.action, { until: formatDay(validUntil, language) }), url: reviewUrl },
+    },
+    publicUrl,
+  );
+  return mail(facts.customerEmail, fill(t.reviewInvitation.subject, values), body, publicUrl);
+}

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { ModerationStatus } from '../../../domain/moderation.js';
 import type { PageQuery } from '../../../domain/pagination.js';
 import type { Db } from '../../db/client.js';
@@ -7,17 +7,14 @@ import { activities, bookings, reviews, users } from '../../db/schema/index.js';
 export type ReviewRow = typeof reviews.$inferSelect;
 
 /**
- * Whether the review's author has a confirmed booking of its activity: by
- * account, or by address (the guest's, or the account's verified one).
+ * "Verified booking": the review is tied to a booking (by the author's own
+ * account, or through the invitation's signed link, once the booked day was
+ * over) that is still confirmed. Never an address: anyone can type one
+ * (docs/security.md#verified-reviews). Written out: in a select list drizzle
+ * leaves columns unqualified.
  */
 const verifiedBooking = sql<boolean>`exists (
-  select 1 from ${bookings} b
-  where b.activity_id = ${reviews.activityId} and b.status = 'confirmed'
-    and (
-      (${reviews.userId} is not null and b.user_id = ${reviews.userId})
-      or (${reviews.userId} is null and lower(b.customer_email) = lower(${reviews.guestEmail}))
-      or (${users.emailVerified} and lower(b.customer_email) = lower(${users.email}))
-    )
+  select 1 from bookings b where b.id = reviews.booking_id and b.status = 'confirmed'
 )`;
 
 /** A page of approved reviews, newest first, with what the display name is made of (never an e-mail). */
@@ -48,18 +45,56 @@ export async function listApproved(db: Db, activityId: number, query: PageQuery)
   return { rows, total: total?.n ?? 0 };
 }
 
-/** A review this person already wrote of this activity (by account, or as a guest by address). */
-export async function findByAuthor(db: Db, activityId: number, author: { userId: string } | { email: string }) {
-  const who: SQL =
-    'userId' in author
-      ? eq(reviews.userId, author.userId)
-      : sql`${reviews.userId} is null and lower(${reviews.guestEmail}) = lower(${author.email})`;
+/** The review an account already wrote of this activity. */
+export async function findByAccount(db: Db, activityId: number, userId: string) {
   const [row] = await db
     .select({ id: reviews.id })
     .from(reviews)
-    .where(and(eq(reviews.activityId, activityId), who));
+    .where(and(eq(reviews.activityId, activityId), eq(reviews.userId, userId)));
   return row;
 }
+
+/**
+ * The booking an account's review of this activity is tied to: one the account made itself,
+ * confirmed, whose day is over (before `today`), not tied to a review yet; the latest first.
+ */
+export async function ownBookingToReview(db: Db, userId: string, activityId: number, today: string) {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, userId),
+        eq(bookings.activityId, activityId),
+        eq(bookings.status, 'confirmed'),
+        lt(bookings.bookingDate, today),
+        sql`not exists (select 1 from reviews r where r.booking_id = bookings.id)`,
+      ),
+    )
+    .orderBy(desc(bookings.bookingDate), desc(bookings.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** A booking as a review invitation's link sees it, with whether it has its review already. */
+export async function findInvitedBooking(db: Db, bookingId: number) {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      activityId: bookings.activityId,
+      status: bookings.status,
+      bookingDate: bookings.bookingDate,
+      customerName: bookings.customerName,
+      customerEmail: bookings.customerEmail,
+      numberOfPeople: bookings.numberOfPeople,
+      // Written out: in a select list drizzle leaves columns unqualified, and "id" would be the review's.
+      reviewed: sql<boolean>`exists (select 1 from reviews r where r.booking_id = bookings.id)`,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row;
+}
+export type InvitedBooking = NonNullable<Awaited<ReturnType<typeof findInvitedBooking>>>;
 
 export async function insertReview(db: Db, values: typeof reviews.$inferInsert) {
   const [row] = await db.insert(reviews).values(values).returning();
@@ -122,4 +157,25 @@ export async function refreshRatings(db: Db, activityIds?: number[]): Promise<vo
       rating = coalesce((select round(avg(r.rating)::numeric, 1) from ${reviews} r where r.activity_id = ${activities.id} and r.status = 'approved'), 0),
       review_count = (select count(*) from ${reviews} r where r.activity_id = ${activities.id} and r.status = 'approved')
     ${scope}`);
+}
+
+/**
+ * Whether a booking has its review, the day after it (docs/product.md#reviews): one tied to it
+ * already, or one the account that made the booking wrote of the activity, which is tied to it
+ * now (the account made a confirmed booking whose day is over) unless it has its booking.
+ */
+export async function settleBookingReview(
+  db: Db,
+  booking: { id: number; activityId: number; userId: string | null },
+): Promise<boolean> {
+  const [tied] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.bookingId, booking.id));
+  if (tied) return true;
+  if (!booking.userId) return false;
+  const [own] = await db
+    .select({ id: reviews.id, bookingId: reviews.bookingId })
+    .from(reviews)
+    .where(and(eq(reviews.activityId, booking.activityId), eq(reviews.userId, booking.userId)));
+  if (!own) return false;
+  if (own.bookingId === null) await db.update(reviews).set({ bookingId: booking.id }).where(eq(reviews.id, own.id));
+  return true;
 }

@@ -9,6 +9,8 @@ import {
   publicReviewListSchema,
   reviewBody,
   reviewIdParams,
+  reviewInvitationQuery,
+  reviewInvitationSchema,
   submittedReviewSchema,
 } from '../../../domain/reviews.js';
 import type { Deps } from '../../deps.js';
@@ -35,7 +37,7 @@ export const reviewRoutes =
         schema: {
           tags: ['reviews'],
           summary: "An activity's approved reviews, newest first",
-          description: `Never an e-mail address. \`verifiedBooking\`: the author has a confirmed booking of the activity. ${paged}`,
+          description: `Never an e-mail address. \`verifiedBooking\`: the review is tied to a confirmed booking of the activity whose day is over, by the author’s account or through the review invitation’s link. ${paged}`,
           params: activityIdParams,
           querystring: pageQuery,
           response: { 200: publicReviewListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
@@ -43,6 +45,29 @@ export const reviewRoutes =
       },
       async (request, reply) =>
         sendPage(request, reply, await service.listPublicReviews(db, request.params.id, request.query)),
+    );
+
+    app.get(
+      '/activities/:id/review-invitation',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['reviews'],
+          summary: 'What the link of a review invitation mail knows: the booking it names',
+          description:
+            'The `token` of the link mailed after a confirmed booking’s day (docs/mail.md). A token that is wrong, or for another activity, is a 403 `REVIEW_LINK_INVALID`; one more than 60 days after the booked day a 410 `REVIEW_LINK_EXPIRED`. Never the address.',
+          params: activityIdParams,
+          querystring: reviewInvitationQuery,
+          response: {
+            200: reviewInvitationSchema,
+            400: apiErrorSchema,
+            403: apiErrorSchema,
+            404: apiErrorSchema,
+            410: apiErrorSchema,
+          },
+        },
+      },
+      async (request) => service.getInvitation(deps, request.params.id, request.query.token),
     );
 
     app.post(
@@ -53,14 +78,16 @@ export const reviewRoutes =
           tags: ['reviews'],
           summary: 'Write a review (shown once an admin approves it)',
           description:
-            'Guests give `guestName` and `guestEmail`; logged in, both are null and `isAnonymous` may hide the name. One review per person (account or guest e-mail) per activity: a second is a 409 `REVIEW_EXISTS`.',
+            'Guests give `guestName` and `guestEmail`; logged in, both are null and `isAnonymous` may hide the name. With the `token` of a review invitation’s link the review is tied to that booking and verified (a guest then needs no e-mail; a wrong token is a 403 `REVIEW_LINK_INVALID`, an expired one a 410 `REVIEW_LINK_EXPIRED`). One review per account and one per booking: a second is a 409 `REVIEW_EXISTS`. A typed address reserves nothing: a review with an address that reviewed before is answered like any other.',
           params: activityIdParams,
           body: reviewBody,
           response: {
             201: submittedReviewSchema,
             400: apiErrorSchema,
+            403: apiErrorSchema,
             404: apiErrorSchema,
             409: apiErrorSchema,
+            410: apiErrorSchema,
             429: apiErrorSchema,
           },
         },

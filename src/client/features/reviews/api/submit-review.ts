@@ -12,12 +12,17 @@ export interface ReviewRequest {
   /** The field only robots fill in (kept empty by people). */
   website: string;
   language: Language;
+  /** The review invitation's link, which ties the review to its booking. */
+  token?: string;
 }
 
 /** Sends a review; it shows once an admin approves it. */
 export function useSubmitReview(activityId: number) {
   return useMutation({
     mutationFn: (review: ReviewRequest) =>
-      api<{ id: number; status: string }>(`/activities/${activityId}/reviews`, { method: 'POST', body: review }),
+      api<{ id: number; status: string; verifiedBooking: boolean }>(`/activities/${activityId}/reviews`, {
+        method: 'POST',
+        body: review,
+      }),
   });
 }

@@ -1,13 +1,16 @@
-import { CheckCircle2, Send } from 'lucide-react';
+import { AlertCircle, BadgeCheck, CheckCircle2, Send } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REVIEW_LIMITS } from '../../../../domain/review-rules';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { useLanguage } from '../../../i18n/use-language';
 import { useErrorText } from '../../../lib/error-text';
+import { formatDay } from '../../../lib/format';
+import { useReviewInvitation } from '../api/get-invitation';
 import { useSubmitReview } from '../api/submit-review';
 import { StarInput } from './star-input';
 
@@ -17,6 +20,8 @@ interface ReviewFormProps {
   activityId: number;
   /** True when someone is logged in: name and e-mail come from the account. */
   loggedIn: boolean;
+  /** The token of a review invitation's link (the page's `?token=`), when the visitor came by it. */
+  token?: string | null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -24,30 +29,54 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * The guestbook's form (docs/product.md#reviews): 1-5 stars and a comment,
  * a title if you like; guests give name and e-mail, logged-in people may
- * post anonymously. Reviews show once an admin approves them.
+ * post anonymously. Reviews show once an admin approves them. Opened from a
+ * review invitation's link, it says that the review will carry "Verified
+ * booking", fills in the booking's name and needs no e-mail.
  */
-export function ReviewForm({ activityId, loggedIn }: ReviewFormProps) {
+export function ReviewForm({ activityId, loggedIn, token = null }: ReviewFormProps) {
   const { t } = useTranslation('detail');
   const language = useLanguage();
   const errorText = useErrorText();
   const ids = useId();
   const submit = useSubmitReview(activityId);
+  const invitation = useReviewInvitation(activityId, token);
   const [rating, setRating] = useState(0);
   const [title, setTitle] = useState('');
   const [comment, setComment] = useState('');
-  const [name, setName] = useState('');
+  // Null until the guest types: the booking's name from the link until then.
+  const [typedName, setName] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [anonymous, setAnonymous] = useState(false);
   const [website, setWebsite] = useState('');
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<{ verified: boolean } | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const invited = token && invitation.isSuccess ? invitation.data : null;
+  const name = typedName ?? invited?.customerName ?? '';
 
   if (sent) {
     return (
       <p role="status" className="mt-4 flex gap-2 rounded-2xl bg-emerald-50 p-4 text-emerald-900">
         <CheckCircle2 aria-hidden className="h-5 w-5 shrink-0" />
-        {t('reviews.form.thanks')}
+        <span>
+          {t('reviews.form.thanks')}
+          {sent.verified ? ` ${t('reviews.invitation.thanksVerified')}` : null}
+        </span>
+      </p>
+    );
+  }
+  if (token && invitation.isPending) {
+    return (
+      <div aria-busy="true" aria-label={t('reviews.invitation.checking')} className="mt-4">
+        <Skeleton className="h-48 w-full rounded-3xl" />
+      </div>
+    );
+  }
+  if (invited?.reviewed) {
+    return (
+      <p role="status" className="mt-4 flex gap-2 rounded-2xl bg-emerald-50 p-4 text-emerald-900">
+        <CheckCircle2 aria-hidden className="h-5 w-5 shrink-0" />
+        {t('reviews.invitation.reviewed', { date: formatDay(invited.bookingDate, language) })}
       </p>
     );
   }
@@ -57,7 +86,8 @@ export function ReviewForm({ activityId, loggedIn }: ReviewFormProps) {
     const found: Partial<Record<Field, string>> = {};
     if (rating < 1) found.rating = t('reviews.form.errors.rating');
     if (!comment.trim()) found.comment = t('reviews.form.errors.comment');
-    if (!loggedIn && (!name.trim() || !EMAIL.test(email.trim()))) found.guest = t('reviews.form.errors.guest');
+    if (!loggedIn && !invited && (!name.trim() || !EMAIL.test(email.trim())))
+      found.guest = t('reviews.form.errors.guest');
     setProblems(found);
     if (Object.keys(found).length > 0) {
       toast({ title: t('reviews.form.failedTitle'), description: Object.values(found)[0], variant: 'destructive' });
@@ -75,16 +105,18 @@ export function ReviewForm({ activityId, loggedIn }: ReviewFormProps) {
         rating,
         comment: comment.trim(),
         title: title.trim() || null,
-        guestName: loggedIn ? null : name.trim(),
-        guestEmail: loggedIn ? null : email.trim(),
+        guestName: loggedIn ? null : name.trim() || null,
+        // The link's booking gives the address; a typed one is only for the admins.
+        guestEmail: loggedIn || invited ? null : email.trim(),
         isAnonymous: loggedIn && anonymous,
         website,
         language,
+        ...(invited && token ? { token } : {}),
       },
       {
-        onSuccess: () => {
+        onSuccess: (review) => {
           toast({ title: t('reviews.form.sentTitle'), description: t('reviews.form.sentText') });
-          setSent(true);
+          setSent({ verified: review.verifiedBooking });
         },
         onError: (error) =>
           toast({
@@ -124,6 +156,18 @@ export function ReviewForm({ activityId, loggedIn }: ReviewFormProps) {
       <h3 id={`${ids}-title`} className="text-lg font-semibold text-ink-900">
         {t('reviews.form.title')}
       </h3>
+      {invited ? (
+        <p className="flex gap-2 rounded-2xl bg-emerald-50 p-3 text-sm text-emerald-900">
+          <BadgeCheck aria-hidden className="h-5 w-5 shrink-0" />
+          {t('reviews.invitation.verified', { date: formatDay(invited.bookingDate, language) })}
+        </p>
+      ) : null}
+      {token && invitation.isError ? (
+        <p role="status" className="flex gap-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900">
+          <AlertCircle aria-hidden className="h-5 w-5 shrink-0" />
+          {errorText(invitation.error, t('reviews.invitation.failed'))}
+        </p>
+      ) : null}
       <div>
         <StarInput
           name={`${ids}-rating`}
@@ -178,30 +222,34 @@ export function ReviewForm({ activityId, loggedIn }: ReviewFormProps) {
             <Input
               id={`${ids}-name`}
               autoComplete="name"
-              aria-required="true"
+              aria-required={invited ? undefined : 'true'}
               maxLength={REVIEW_LIMITS.name}
               value={name}
               onChange={(e) => setName(e.target.value)}
               {...invalid('guest')}
             />
           </div>
-          <div>
-            <label htmlFor={`${ids}-email`} className={labelClass}>
-              {t('reviews.form.email')}
-            </label>
-            <Input
-              id={`${ids}-email`}
-              type="email"
-              autoComplete="email"
-              aria-required="true"
-              maxLength={REVIEW_LIMITS.email}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              {...invalid('guest')}
-            />
-          </div>
+          {invited ? null : (
+            <div>
+              <label htmlFor={`${ids}-email`} className={labelClass}>
+                {t('reviews.form.email')}
+              </label>
+              <Input
+                id={`${ids}-email`}
+                type="email"
+                autoComplete="email"
+                aria-required="true"
+                maxLength={REVIEW_LIMITS.email}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                {...invalid('guest')}
+              />
+            </div>
+          )}
           <div className="sm:col-span-2">
-            <p className="text-xs text-ink-500">{t('reviews.form.emailNote')}</p>
+            <p className="text-xs text-ink-500">
+              {invited ? t('reviews.invitation.emailFromBooking') : t('reviews.form.emailNote')}
+            </p>
             {error('guest')}
           </div>
         </div>
