@@ -3,6 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { mayKeepPicture } from './lib/sw-rules';
 
 /**
  * The service worker (docs/offline.md): the app's shell and code of this build, precached
@@ -66,7 +67,9 @@ registerRoute(
   }),
 );
 
-// Pictures: their addresses never change.
+// Pictures: their addresses never change. /uploads/ serves only photos everyone may see; a photo that
+// waits for approval comes from /api/uploads/ (private, no-store) and is never kept, and neither is an
+// answer whose Cache-Control forbids it (docs/offline.md).
 registerRoute(
   ({ url, request }) =>
     request.destination === 'image' &&
@@ -74,7 +77,10 @@ registerRoute(
     (url.pathname.startsWith('/images/') || url.pathname.startsWith('/uploads/')),
   new CacheFirst({
     cacheName: 'dl-images',
-    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY })],
+    plugins: [
+      { cacheWillUpdate: async ({ response }) => (mayKeepPicture(response) ? response : null) },
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY }),
+    ],
   }),
 );
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +22,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { type Mailer, mailerFor } from './modules/mail/mailer.js';
 import { createOutbox } from './modules/mail/outbox.js';
 import { pageRoutes } from './modules/pages/routes.js';
+import { photoRoutes } from './modules/photos/routes.js';
 import { providerRoutes } from './modules/provider/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
@@ -238,16 +238,9 @@ export async function buildApp(options: AppDeps) {
     }),
   );
 
-  // Uploaded photos: their names never change (a new photo gets a new name), so they are cached for a year.
-  await app.register(
-    publicRoutes(fastifyStatic, {
-      root: path.join(config.dataDir, 'uploads'),
-      prefix: '/uploads/',
-      maxAge: '365d',
-      immutable: true,
-      decorateReply: false,
-    }),
-  );
+  // Uploaded photos: public ones for everyone, those waiting for approval under /api for their provider
+  // and admins (docs/provider-workspace.md#photos).
+  await app.register(photoRoutes(deps));
 
   // Crawlers' files and link-preview pictures (docs/seo.md).
   await app.register(pageRoutes(deps));

@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import { sweepPhotos } from './modules/photos/service.js';
 import { endExpiredSponsorships } from './modules/provider/service.js';
 import { checkLapsedSponsorships } from './modules/sponsorships/service.js';
 import { buildApp } from './app.js';
@@ -42,9 +43,10 @@ async function main() {
     );
   }
 
-  const timers: { sponsorships?: NodeJS.Timeout } = {};
+  const timers: { sponsorships?: NodeJS.Timeout; photos?: NodeJS.Timeout } = {};
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     clearInterval(timers.sponsorships);
+    clearInterval(timers.photos);
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -64,6 +66,17 @@ async function main() {
   void endSponsorships();
   timers.sponsorships = setInterval(endSponsorships, 60 * 60 * 1000);
   timers.sponsorships.unref();
+  // Photos nothing uses any more that a crash or an outage left behind, and files of uploads that never
+  // committed (docs/provider-workspace.md#photos): now and hourly.
+  const sweep = () =>
+    sweepPhotos(app.deps)
+      .then((swept) => {
+        if (swept.rows + swept.files + swept.measured > 0) app.log.info(swept, 'photos swept');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'sweeping photos failed; tried again in an hour'));
+  void sweep();
+  timers.photos = setInterval(sweep, 60 * 60 * 1000);
+  timers.photos.unref();
   // The plans' Stripe prices are looked up (and made when missing) once, before the first purchase.
   if (app.deps.payments) {
     app.deps.payments
