@@ -17,9 +17,16 @@ export async function insertPhoto(db: Db, values: typeof photos.$inferInsert): P
   await db.insert(photos).values(values);
 }
 
-/** Holds the provider's row until the transaction ends: one upload of an account is counted at a time. */
-export async function lockProvider(db: Db, providerId: number): Promise<void> {
-  await db.select({ id: providers.id }).from(providers).where(eq(providers.id, providerId)).for('update');
+/** Which advisory locks are the photo quota's ('phot'). */
+const QUOTA_LOCK = 0x70686f74;
+
+/**
+ * Holds the provider account's quota until the transaction ends: one upload of an account is
+ * counted at a time. An advisory lock, not the provider's row, so that no other change of the
+ * provider (an admin's decision) and no upload's own row locks can wait on it in a circle.
+ */
+export async function lockQuota(db: Db, providerId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${providerId})`);
 }
 
 /** The photos of a provider account that are in use, and their size. */

@@ -43,7 +43,7 @@ export async function recordPhoto(
   tx: Db,
   photo: { key: string; bytes: number; providerId: number; activityId: number },
 ): Promise<void> {
-  await repo.lockProvider(tx, photo.providerId);
+  await repo.lockQuota(tx, photo.providerId);
   await repo.insertPhoto(tx, photo);
   if (overQuota(await repo.usage(tx, photo.providerId))) throw quotaReached();
 }
