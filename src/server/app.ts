@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../domain/errors.js';
 import type { Database } from './db/client.js';
 import { type AppConfig, type Clock, type Deps, systemClock } from './deps.js';
 import { activityRoutes } from './modules/activities/routes.js';
@@ -105,6 +112,16 @@ export async function buildApp(options: AppDeps) {
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: 100 * 1024,
+    // A URL the router cannot take (a broken escape, a path segment over 100 characters) gets our
+    // error shape too (docs/api.md#errors), not Fastify's own.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode ?? 400;
+      const body: ApiErrorBody =
+        status >= 500
+          ? { message: 'Internal server error', code: 'INTERNAL_ERROR' }
+          : { message: error.message, code: 'BAD_REQUEST' };
+      void reply.status(status).send(body);
+    },
     // Requests Node cannot even parse (e.g. raw non-ASCII in the URL) still get our error shape.
     clientErrorHandler: (_error, socket) => {
       const body = JSON.stringify({ message: 'Malformed HTTP request', code: 'BAD_REQUEST' });

@@ -33,11 +33,27 @@ async function someoneWaitsForTheQuota(stop: { done: boolean }): Promise<'waits'
 describe('the quota with two uploads at once', () => {
   it('counts one upload of an account at a time: the second waits for the first, then is refused', async () => {
     const { provider } = await createProvider(ctx.db);
-    for (let i = 1; i < PHOTO_QUOTA.photos; i += 1) {
-      const key = randomUUID();
-      const activityId = await createActivity(ctx.db, { providerId: provider.id, imageUrl: `/uploads/${key}.webp` });
-      await ctx.db.insert(photos).values({ key, providerId: provider.id, activityId, bytes: 1 });
-    }
+    // One place left: 199 photos in use, each on an activity of its own.
+    const keys = Array.from({ length: PHOTO_QUOTA.photos - 1 }, () => randomUUID());
+    const filled = await ctx.db
+      .insert(activities)
+      .values(
+        keys.map((key, i) => ({
+          name: `Rempli ${i}`,
+          description: 'Une activité pour remplir le quota.',
+          category: 'uitjes',
+          city: 'Limoux',
+          latitude: 43.05,
+          longitude: 2.22,
+          sortName: `rempli ${i}`,
+          providerId: provider.id,
+          imageUrl: `/uploads/${key}.webp`,
+        })),
+      )
+      .returning({ id: activities.id });
+    await ctx.db
+      .insert(photos)
+      .values(keys.map((key, i) => ({ key, providerId: provider.id, activityId: filled[i]?.id, bytes: 1 })));
     const [a, b] = [
       await createActivity(ctx.db, { providerId: provider.id }),
       await createActivity(ctx.db, { providerId: provider.id }),

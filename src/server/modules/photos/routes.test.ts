@@ -10,7 +10,7 @@ import { imageSources, PHOTO_QUOTA } from '../../../domain/images.js';
 import type { PendingActivity, ProviderActivity } from '../../../domain/provider-activities.js';
 import { type App, buildApp } from '../../app.js';
 import { type Database, MIGRATIONS_DIR } from '../../db/client.js';
-import { activityRevisions, photos } from '../../db/schema/index.js';
+import { activities, activityRevisions, photos } from '../../db/schema/index.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { createActivity, createUser } from '../../test/factories.js';
 import { INDEX_HTML } from '../../test/index-html.js';
@@ -361,18 +361,28 @@ describe('photos nothing uses any more', () => {
 });
 
 describe('the quota of a provider account', () => {
-  /** Gives `who` photos in use up to `n` in all, `bytes` each, on activities of their own. */
+  /** Gives `who` `n` more photos in use, `bytes` each, each on an activity of their own (two statements). */
   async function fill(who: Awaited<ReturnType<typeof createProvider>>, n: number, bytes: number) {
-    const [row] = await database.db.select({ n: count() }).from(photos).where(eq(photos.providerId, who.provider.id));
-    for (let i = row?.n ?? 0; i < n; i += 1) {
-      const key = randomUUID();
-      const activityId = await createActivity(database.db, {
-        providerId: who.provider.id,
-        imageUrl: `/uploads/${key}.webp`,
-        isApproved: false,
-      });
-      await database.db.insert(photos).values({ key, providerId: who.provider.id, activityId, bytes });
-    }
+    const keys = Array.from({ length: n }, () => randomUUID());
+    const rows = await database.db
+      .insert(activities)
+      .values(
+        keys.map((key, i) => ({
+          name: `Rempli ${i}`,
+          description: 'Une activité pour remplir le quota.',
+          category: 'uitjes',
+          city: 'Limoux',
+          latitude: 43.05,
+          longitude: 2.22,
+          sortName: `rempli ${i}`,
+          providerId: who.provider.id,
+          imageUrl: `/uploads/${key}.webp`,
+        })),
+      )
+      .returning({ id: activities.id });
+    await database.db
+      .insert(photos)
+      .values(keys.map((key, i) => ({ key, providerId: who.provider.id, activityId: rows[i]?.id, bytes })));
   }
   const stored = async () => (await readdir(path.join(dataDir, 'uploads'))).sort();
 
