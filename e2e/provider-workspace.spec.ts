@@ -60,7 +60,13 @@ test('a provider adds an activity with a pin and a photo; once approved it is in
     .toBuffer();
   await page.getByLabel('Kies een foto').setInputFiles({ name: 'kelder.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(toastRegion(page)).toContainText('Foto geüpload');
-  await expect(page.getByRole('img', { name: 'Huidige foto' })).toHaveAttribute('srcset', /-1600\.webp 1600w/);
+  // Waiting for approval: the provider's browser loads it from /api, where its session cookie goes
+  // (docs/provider-workspace.md#photos).
+  const current = page.getByRole('img', { name: 'Huidige foto' });
+  await expect(current).toHaveAttribute('srcset', /^\/api\/uploads\/[0-9a-f-]+-400\.webp 400w,.*-1600\.webp 1600w$/);
+  await expect
+    .poll(() => current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 
   await visit(page, '/provider');
   const row = page.getByRole('list', { name: 'Jouw activiteiten' }).getByRole('listitem').filter({ hasText: name });
@@ -136,7 +142,11 @@ test('a provider adds an activity with a pin and a photo; once approved it is in
   await visitor.getByRole('main').getByRole('link', { name }).first().click();
   await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
   expect((await viewCounted).ok()).toBe(true);
-  await expect(visitor.locator('article img').first()).toHaveAttribute('srcset', /-800\.webp 800w/);
+  const picture = visitor.locator('article img').first();
+  await expect(picture).toHaveAttribute('srcset', /^\/uploads\/[0-9a-f-]+-400\.webp 400w,.*-800\.webp 800w/);
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await visitorContext.close();
 
   // Admins reach the activity's editor and sponsorship from its detail page.

@@ -5,6 +5,7 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { carriesSecret, isPersonalPage, isPublicRead } from '../domain/personal-urls';
 import { markedNoStore, OFFLINE_CACHES } from './lib/offline-caches';
+import { mayKeepPicture } from './lib/sw-rules';
 
 /**
  * The service worker (docs/offline.md): the app's shell and code of this build, precached
@@ -80,7 +81,9 @@ registerRoute(
   }),
 );
 
-// Pictures: their addresses never change.
+// Pictures: their addresses never change. /uploads/ serves only photos everyone may see; a photo that
+// waits for approval comes from /api/uploads/ (private, no-store) and is never kept, and neither is an
+// answer whose Cache-Control forbids it (docs/offline.md).
 registerRoute(
   ({ url, request }) =>
     request.destination === 'image' &&
@@ -88,7 +91,11 @@ registerRoute(
     (url.pathname.startsWith('/images/') || url.pathname.startsWith('/uploads/')),
   new CacheFirst({
     cacheName: OFFLINE_CACHES.images,
-    plugins: [keepable, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY })],
+    plugins: [
+      keepable,
+      { cacheWillUpdate: async ({ response }) => (mayKeepPicture(response) ? response : null) },
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY }),
+    ],
   }),
 );
 

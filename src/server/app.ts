@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../domain/errors.js';
 import type { Database } from './db/client.js';
 import { type AppConfig, type Clock, type Deps, systemClock } from './deps.js';
 import { activityRoutes } from './modules/activities/routes.js';
@@ -23,6 +29,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { type Mailer, mailerFor } from './modules/mail/mailer.js';
 import { createOutbox } from './modules/mail/outbox.js';
 import { pageRoutes } from './modules/pages/routes.js';
+import { photoRoutes } from './modules/photos/routes.js';
 import { providerRoutes } from './modules/provider/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
@@ -112,6 +119,16 @@ export async function buildApp(options: AppDeps) {
     // One line per request, written in onResponse below: reads that went well only at debug.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 100 * 1024,
+    // A URL the router cannot take (a broken escape, a path segment over 100 characters) gets our
+    // error shape too (docs/api.md#errors), not Fastify's own.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode ?? 400;
+      const body: ApiErrorBody =
+        status >= 500
+          ? { message: 'Internal server error', code: 'INTERNAL_ERROR' }
+          : { message: error.message, code: 'BAD_REQUEST' };
+      void reply.status(status).send(body);
+    },
     // Requests Node cannot even parse (e.g. raw non-ASCII in the URL) still get our error shape.
     clientErrorHandler: (_error, socket) => {
       const body = JSON.stringify({ message: 'Malformed HTTP request', code: 'BAD_REQUEST' });
@@ -245,16 +262,9 @@ export async function buildApp(options: AppDeps) {
     }),
   );
 
-  // Uploaded photos: their names never change (a new photo gets a new name), so they are cached for a year.
-  await app.register(
-    publicRoutes(fastifyStatic, {
-      root: path.join(config.dataDir, 'uploads'),
-      prefix: '/uploads/',
-      maxAge: '365d',
-      immutable: true,
-      decorateReply: false,
-    }),
-  );
+  // Uploaded photos: public ones for everyone, those waiting for approval under /api for their provider
+  // and admins (docs/provider-workspace.md#photos).
+  await app.register(photoRoutes(deps));
 
   // Crawlers' files and link-preview pictures (docs/seo.md).
   await app.register(pageRoutes(deps));

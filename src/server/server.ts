@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { sendScheduledMails } from './modules/bookings/service.js';
+import { sweepPhotos } from './modules/photos/service.js';
 import { endExpiredSponsorships } from './modules/provider/service.js';
 import { checkLapsedSponsorships } from './modules/sponsorships/service.js';
 import { buildApp } from './app.js';
@@ -43,10 +44,11 @@ async function main() {
     );
   }
 
-  const timers: { sponsorships?: NodeJS.Timeout; bookingMails?: NodeJS.Timeout } = {};
+  const timers: { sponsorships?: NodeJS.Timeout; bookingMails?: NodeJS.Timeout; photos?: NodeJS.Timeout } = {};
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     clearInterval(timers.sponsorships);
     clearInterval(timers.bookingMails);
+    clearInterval(timers.photos);
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -75,6 +77,17 @@ async function main() {
   void queueBookingMails();
   timers.bookingMails = setInterval(queueBookingMails, 60 * 60 * 1000);
   timers.bookingMails.unref();
+  // Photos nothing uses any more that a crash or an outage left behind, and files of uploads that never
+  // committed (docs/provider-workspace.md#photos): now and hourly.
+  const sweep = () =>
+    sweepPhotos(app.deps)
+      .then((swept) => {
+        if (swept.rows + swept.files + swept.measured > 0) app.log.info(swept, 'photos swept');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'sweeping photos failed; tried again in an hour'));
+  void sweep();
+  timers.photos = setInterval(sweep, 60 * 60 * 1000);
+  timers.photos.unref();
   // The plans' Stripe prices are looked up (and made when missing) once, before the first purchase.
   if (app.deps.payments) {
     app.deps.payments

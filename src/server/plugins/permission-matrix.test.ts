@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, providers } from '../db/schema/index.js';
 import { fixedClock } from '../deps.js';
@@ -46,6 +50,8 @@ interface Fixtures {
   /** The requests as the admin queue shows them (docs/moderation.md#activities). */
   toApprove: { revisionId: number; contentHash: string };
   toReject: { revisionId: number; contentHash: string };
+  /** A photo of the provider's activity that waits for approval: `<key>-400.webp`. */
+  waitingPhoto: string;
 }
 
 interface RouteCase {
@@ -219,7 +225,13 @@ const TABLE: Record<string, RouteCase> = {
     expect: { ...providerLevel(200), pendingProvider: 200 },
   },
   'GET /api/provider/bookings.csv': { url: () => '/api/provider/bookings.csv', expect: providerLevel(200) },
-  'GET /uploads/*': { url: () => '/uploads/none-400.webp', expect: all(404) },
+  // Public photos only: one that waits for approval is nobody's here (no session reaches /uploads).
+  'GET /uploads/:file': { url: (f) => `/uploads/${f.waitingPhoto}`, expect: all(404) },
+  // The same photo with the session: its provider's and the admins'; everyone else finds nothing.
+  'GET /api/uploads/:file': {
+    url: (f) => `/api/uploads/${f.waitingPhoto}`,
+    expect: { ...all(404), provider: 200, admin: 200 },
+  },
   'POST /api/bookings': {
     url: () => '/api/bookings',
     body: (p) => ({
@@ -310,7 +322,9 @@ let meteo: StandIn;
 let nominatim: StandIn;
 let stripe: StripeStandIn;
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_matrix', STRIPE_WEBHOOK_SECRET: 'whsec_matrix' };
+let dataDir: string;
 beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'dl-matrix-'));
   meteo = await startStandIn(openMeteoAnswer);
   nominatim = await startStandIn(nominatimAnswer);
   stripe = await startStripeStandIn({
@@ -322,10 +336,17 @@ afterAll(async () => {
   await meteo?.close();
   await nominatim?.close();
   await stripe?.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const ctx = useTestApp(() => ({
-  env: { OPEN_METEO_URL: meteo.url, NOMINATIM_URL: nominatim.url, ...STRIPE, STRIPE_API_URL: stripe.url },
+  env: {
+    OPEN_METEO_URL: meteo.url,
+    NOMINATIM_URL: nominatim.url,
+    ...STRIPE,
+    STRIPE_API_URL: stripe.url,
+    DATA_DIR: dataDir,
+  },
   deps: { clock: fixedClock('2026-11-22T10:00:00Z') },
 }));
 const fixtures = {} as Fixtures;
@@ -412,6 +433,23 @@ beforeAll(async () => {
     if (!entry) throw new Error(`activity ${id} is not in the queue`);
     fixtures[key] = { revisionId: entry.revisionId, contentHash: entry.contentHash };
   }
+  const photographed = await own();
+  const boundary = '----matrix';
+  const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fa0' } })
+    .png()
+    .toBuffer();
+  const uploaded = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/provider/activities/${photographed}/image`,
+    headers: { cookie: providerCookie, ...sameOrigin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\n\r\n`),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  fixtures.waitingPhoto = `${/\/uploads\/(.+)\.webp$/.exec(uploaded.json<{ imageUrl: string }>().imageUrl)?.[1]}-400.webp`;
   fixtures.reviewId = (await createReview(db, fixtures.activityId, { rating: 3, isApproved: false })).id;
   fixtures.pendingTagId = (await createTag(db, 'matrix-pending', 'pending')).id;
   const linked = await ctx.app.inject({

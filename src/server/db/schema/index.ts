@@ -7,3 +7,4 @@ export * from './reviews.js';
 export * from './tags.js';
 export * from './users.js';
 export * from './sponsorships.js';
+export * from './photos.js';

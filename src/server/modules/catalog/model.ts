@@ -256,6 +256,11 @@ export class CatalogModel {
     return this.entries.map((e) => ({ id: e.id, updatedAt: e.updatedAt }));
   }
 
+  /** The picture of every public activity: an uploaded photo here is everyone's to see (docs/provider-workspace.md#photos). */
+  imageUrls(): string[] {
+    return this.entries.flatMap((e) => (e.imageUrl ? [e.imageUrl] : []));
+  }
+
   private present(e: Entry, language: Language, distance: number): Activity {
     const text = textOf(e, language);
     return {

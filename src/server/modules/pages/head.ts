@@ -1,6 +1,7 @@
 import { CATEGORIES, type Activity } from '../../../domain/activities.js';
 import { todayInParis } from '../../../domain/dates.js';
 import { upcomingEdition } from '../../../domain/event-dates.js';
+import { sharePicturePath, uploadKey } from '../../../domain/images.js';
 import { seasonDays, seasonKey, type WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import { jsonForScript } from '../../../domain/page-render.js';
@@ -40,10 +41,15 @@ function alternatesOf(publicUrl: string, path: string) {
   ];
 }
 
-/** The picture a link preview shows: PNG, since chat apps do not show SVG (docs/seo.md#link-previews). */
+/**
+ * The picture a link preview shows (docs/seo.md#link-previews): a PNG of a seeded drawing, since chat
+ * apps do not show SVG, and the JPEG made of an uploaded photo, since not all of them show WebP.
+ */
 export function previewImage(publicUrl: string, imageUrl: string | null): string {
   const svg = /^\/images\/activities\/([\w-]+)\.svg$/.exec(imageUrl ?? '');
   if (svg) return pageUrl(publicUrl, `/images/share/${svg[1]}.png`, null);
+  const key = uploadKey(imageUrl);
+  if (key) return pageUrl(publicUrl, sharePicturePath(key), null);
   if (imageUrl) return new URL(imageUrl, `${publicUrl}/`).href;
   return pageUrl(publicUrl, '/images/share/site.png', null);
 }

@@ -613,7 +613,7 @@ describe('the photo', () => {
   };
   const uploads = async () => (await readdir(path.join(dataDir, 'uploads')).catch(() => [])).sort();
 
-  it('is stored as WebP in three widths, without its metadata, and served with a year of caching', async () => {
+  it('is stored as WebP in three widths, without its metadata, and shown to its provider before approval', async () => {
     const { id } = await createOwn();
     // A 4000 x 3000 photo with a camera make and GPS-like EXIF, as a phone takes it.
     const photo = await sharp({
@@ -626,12 +626,16 @@ describe('the photo', () => {
     const res = await upload(julie, id, photo);
     expect(res.statusCode, res.body).toBe(200);
     const { imageUrl } = res.json<ProviderActivity>();
-    expect(imageUrl).toMatch(/^\/uploads\/[a-z0-9-]+\.webp$/);
+    // Not approved yet: its provider sees it at the /api address (docs/provider-workspace.md#photos).
+    expect(imageUrl).toMatch(/^\/api\/uploads\/[a-z0-9-]+\.webp$/);
     const key = /\/uploads\/(.+)\.webp$/.exec(imageUrl ?? '')?.[1];
     for (const width of [400, 800, 1600]) {
-      const served = await ctx.app.inject({ url: `/uploads/${key}-${width}.webp` });
+      const served = await ctx.app.inject({
+        url: `/api/uploads/${key}-${width}.webp`,
+        headers: { cookie: julie.cookie },
+      });
       expect(served.statusCode).toBe(200);
-      expect(served.headers['cache-control']).toContain('immutable');
+      expect(served.headers['cache-control']).toBe('private, no-store');
       const meta = await sharp(served.rawPayload).metadata();
       expect(meta).toMatchObject({ format: 'webp', width });
       expect(meta.exif).toBeUndefined();

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +18,8 @@ import { AppError } from '../../errors.js';
 import { principalOfRequest } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import { sendPage } from '../../plugins/paging.js';
-import { storePhoto } from './images.js';
+import { storePhoto } from '../photos/files.js';
+import * as photos from '../photos/service.js';
 import * as service from './service.js';
 
 /** A provider adds a photo now and then; a script that fills the disk is stopped. */
@@ -47,7 +47,7 @@ export const adminActivityBody = updateActivityBody.extend({
 export const providerRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    const uploadsDir = path.join(deps.config.dataDir, 'uploads');
+    const uploadsDir = photos.uploadsDirOf(deps.config);
     // Only these routes take multipart bodies: one file, nothing else, at most UPLOAD_MAX_BYTES.
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
@@ -145,7 +145,7 @@ export const providerRoutes =
           tags: ['provider'],
           summary: 'Upload the photo of one of the provider’s activities',
           description:
-            'multipart/form-data with one field `file`: a JPEG, PNG or WebP image of at most 10 MB, checked by its content (415 otherwise, 413 when larger). Stored as WebP in several widths without metadata; on a published activity it waits for approval like a text change.',
+            'multipart/form-data with one field `file`: a JPEG, PNG or WebP image of at most 10 MB, checked by its content (415 otherwise, 413 when larger). Stored as WebP in several widths without metadata, and as a JPEG for link previews; on a published activity it waits for approval like a text change. The photo it replaces is deleted. 409 `PHOTO_QUOTA_REACHED` when the account already keeps the most photos it may (docs/provider-workspace.md#quota).',
           consumes: ['multipart/form-data'],
           params: activityIdParams,
           response: { 200: providerActivitySchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
@@ -166,8 +166,13 @@ export const providerRoutes =
         }
         // toBuffer() refuses more than the limit with a 413 (FST_REQ_FILE_TOO_LARGE).
         const photo = await storePhoto(await file.toBuffer(), uploadsDir);
-        request.log.info({ files: photo.files.map((f) => ({ width: f.width, bytes: f.bytes })) }, 'photo stored');
-        return service.update(deps, principal, request.params.id, { imageUrl: photo.imageUrl });
+        request.log.info({ key: photo.key, files: photo.files }, 'photo stored');
+        try {
+          return await service.update(deps, principal, request.params.id, { imageUrl: photo.imageUrl }, photo);
+        } catch (error) {
+          await photos.discardUpload(deps, photo.key);
+          throw error;
+        }
       },
     );
 

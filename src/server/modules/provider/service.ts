@@ -22,9 +22,11 @@ import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { assertInServiceArea } from '../../outside/service-area.js';
+import type { StoredPhoto } from '../photos/files.js';
+import { photoAddressFor, recordPhoto, releaseUnusedPhotos } from '../photos/service.js';
 import * as repo from './repository.js';
 
-type ProviderDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+type ProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log'>;
 
 const notFound = () => new AppError('ACTIVITY_NOT_FOUND', 404, 'Activity not found');
 
@@ -72,6 +74,7 @@ function present(
   return {
     id: row.id,
     ...content,
+    imageUrl: photoAddressFor(content.imageUrl, row),
     price: row.priceCents === null ? null : toEuros(row.priceCents),
     eventStart: row.eventStart,
     eventEnd: row.eventEnd,
@@ -266,6 +269,8 @@ export async function update(
   principal: Principal,
   id: number,
   body: UpdateActivityBody & { imageUrl?: string | null },
+  /** A photo just stored, which `body.imageUrl` names: recorded, and counted against the quota. */
+  photo?: StoredPhoto,
 ): Promise<ProviderActivity> {
   const { db, clock, config } = deps;
   const provider = await providerOf(db, principal, 'write');
@@ -288,12 +293,16 @@ export async function update(
       if (isDeepStrictEqual(next, published)) await repo.deletePendingRevision(tx, id);
       else await repo.upsertPendingRevision(tx, id, next, principal.id);
     }
+    if (photo) await recordPhoto(tx, { key: photo.key, bytes: photo.bytes, providerId: provider.id, activityId: id });
   });
+  // The photo a new one replaced is used by nothing now (docs/provider-workspace.md#photos).
+  if (photo) await releaseUnusedPhotos(deps, id);
   return getOwn(deps, principal, id);
 }
 
 /** An activity without bookings may go; one with bookings is paused instead (their history stays). */
-export async function remove({ db }: ProviderDeps, principal: Principal, id: number): Promise<void> {
+export async function remove(deps: ProviderDeps, principal: Principal, id: number): Promise<void> {
+  const { db } = deps;
   const provider = await providerOf(db, principal, 'write');
   await db.transaction(async (tx) => {
     await ownRow(tx, provider.id, id);
@@ -305,6 +314,7 @@ export async function remove({ db }: ProviderDeps, principal: Principal, id: num
     }
     await repo.deleteActivity(tx, id);
   });
+  await releaseUnusedPhotos(deps, id);
 }
 
 // Admin
@@ -321,7 +331,7 @@ function presentPending(
     providerName: row.providerName,
     submittedAt: row.revision.createdAt.toISOString(),
     current: row.activity.isApproved ? repo.contentOfRow(row.activity, translations) : null,
-    proposed,
+    proposed: { ...proposed, imageUrl: photoAddressFor(proposed.imageUrl, row.activity) },
   };
 }
 
@@ -376,6 +386,8 @@ async function decide(
       await repo.updateActivityRow(tx, activityId, { isApproved: true });
     }
   });
+  // A rejected change's photo, or the one an approved change replaced (docs/provider-workspace.md#photos).
+  await releaseUnusedPhotos(deps, activityId);
 }
 
 export const approve = (deps: ProviderDeps, admin: Principal, activityId: number, shown: DecideActivityBody) =>

@@ -1,10 +1,10 @@
 import { ImageUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageSources, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../domain/images';
+import { imageSources, PHOTO_QUOTA, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../domain/images';
 import type { ProviderActivity } from '../../../../domain/provider-activities';
 import { toast } from '../../../components/ui/toast-store';
-import { useErrorText } from '../../../lib/error-text';
+import { errorCodeOf, useErrorText } from '../../../lib/error-text';
 import { useUploadPhoto } from '../api/provider-activities';
 
 /**
@@ -29,7 +29,12 @@ export function PhotoUpload({ activity }: { activity: ProviderActivity }) {
       {
         onSuccess: (saved) =>
           toast({ title: t('photo.uploaded'), description: t(saved.isApproved ? 'photo.waits' : 'photo.saved') }),
-        onError: (error) => setProblem(errorText(error, t('photo.failed'))),
+        onError: (error) =>
+          setProblem(
+            errorCodeOf(error) === 'PHOTO_QUOTA_REACHED'
+              ? t('photo.quota', { photos: PHOTO_QUOTA.photos, megabytes: PHOTO_QUOTA.bytes / 1024 / 1024 })
+              : errorText(error, t('photo.failed')),
+          ),
       },
     );
   };
