@@ -15,6 +15,7 @@ import { seedDemo } from '../../db/seed/demo.js';
 import { createActivity, createUser } from '../../test/factories.js';
 import { INDEX_HTML } from '../../test/index-html.js';
 import { createProvider } from '../../test/providers.js';
+import { decideActivity } from '../../test/moderation.js';
 import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
 import { testConfig } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-db.js';
@@ -126,12 +127,7 @@ async function createOwn(who: Who, name = 'Visite de cave'): Promise<number> {
 }
 
 async function decide(id: number, approve: boolean) {
-  const res = await send(
-    admin(),
-    'POST',
-    `/api/admin/activities/${id}/${approve ? 'approve' : 'reject'}`,
-    approve ? undefined : { reason: 'Not this one' },
-  );
+  const res = await decideActivity(app, adminCookie, id, approve ? 'approve' : { reject: 'Not this one' });
   expect(res.statusCode, res.body).toBe(204);
 }
 
