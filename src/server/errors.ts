@@ -1,20 +1,22 @@
-import type { ErrorCode } from '../domain/errors.js';
+import { ERROR_STATUS, type ErrorCode } from '../domain/errors.js';
 
 /** An error a service throws on purpose; the error handler turns it into JSON. */
 export class AppError extends Error {
+  /** The HTTP status, looked up beside the code (domain/errors.ts), never chosen at the throw. */
+  readonly statusCode: number;
   constructor(
     readonly code: ErrorCode,
-    readonly statusCode: number,
     message: string,
     readonly details?: { path: string; message: string }[],
   ) {
     super(message);
     this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
   }
 }
 
-export const notFound = (message = 'Not found', code: ErrorCode = 'NOT_FOUND') => new AppError(code, 404, message);
-export const serviceUnavailable = (message: string) => new AppError('SERVICE_UNAVAILABLE', 503, message);
+export const notFound = (message = 'Not found', code: ErrorCode = 'NOT_FOUND') => new AppError(code, message);
+export const serviceUnavailable = (message: string) => new AppError('SERVICE_UNAVAILABLE', message);
 
 /** A database error that a unique constraint raised (drivers put the code on the error or its cause). */
 export const isUniqueViolation = (error: unknown) =>

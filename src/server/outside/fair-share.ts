@@ -24,11 +24,11 @@ export function fairShare({ perMinute, now = Date.now }: { perMinute: number; no
       const at = now();
       const entry = clients.get(key) ?? { starts: [], busy: false };
       entry.starts = entry.starts.filter((start) => at - start < 60_000);
-      if (entry.busy) throw new AppError('RATE_LIMITED', 429, 'One address lookup at a time, please');
+      if (entry.busy) throw new AppError('RATE_LIMITED', 'One address lookup at a time, please');
       const oldest = entry.starts[0];
       if (oldest !== undefined && entry.starts.length >= perMinute) {
         const seconds = Math.ceil((oldest + 60_000 - at) / 1000);
-        throw new AppError('RATE_LIMITED', 429, `Too many address lookups; try again in ${seconds} s`);
+        throw new AppError('RATE_LIMITED', `Too many address lookups; try again in ${seconds} s`);
       }
       entry.starts.push(at);
       entry.busy = true;

@@ -6,7 +6,7 @@ export function assertInServiceArea(area: ServiceArea, lat: number, lon: number)
   if (isInServiceArea(area, { lat, lon })) return;
   const where = `${area.center.lat}, ${area.center.lon}`;
   const message = `must lie within ${area.radiusKm} km of ${where}`;
-  throw new AppError('OUTSIDE_SERVICE_AREA', 400, `The position ${message}`, [
+  throw new AppError('OUTSIDE_SERVICE_AREA', `The position ${message}`, [
     { path: 'lat', message: `lat/lon ${message}` },
   ]);
 }

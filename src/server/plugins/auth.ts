@@ -106,12 +106,12 @@ export const authPlugin = fp(
       if (request.is404) return;
       const access = request.routeOptions.config.access;
       // Never public by default: the start-up check makes this unreachable, and it stays shut.
-      if (!access) throw new AppError('FORBIDDEN', 403, 'This route declares no access level');
+      if (!access) throw new AppError('FORBIDDEN', 'This route declares no access level');
       if (access === 'public') return;
-      if (!request.principal) throw new AppError('UNAUTHENTICATED', 401, 'Log in to do this');
+      if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Log in to do this');
       if (!allows(access, request.principal)) {
-        if (access === 'newUser') throw new AppError('ROLE_ALREADY_CHOSEN', 403, 'Your role was already chosen');
-        throw new AppError('FORBIDDEN', 403, 'You are not allowed to do this');
+        if (access === 'newUser') throw new AppError('ROLE_ALREADY_CHOSEN', 'Your role was already chosen');
+        throw new AppError('FORBIDDEN', 'You are not allowed to do this');
       }
     });
 
@@ -131,6 +131,6 @@ function hasSession(request: FastifyRequest): boolean {
 
 /** The caller of a route whose access level already required a login. */
 export function principalOfRequest(request: FastifyRequest): Principal {
-  if (!request.principal) throw new AppError('UNAUTHENTICATED', 401, 'Log in to do this');
+  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Log in to do this');
   return request.principal;
 }

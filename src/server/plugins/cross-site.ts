@@ -29,7 +29,7 @@ export const crossSitePlugin = fp(
       // (the scheme counts: an http page on our host is not our https site).
       const ownOrigin = `${request.protocol}://${request.host}`;
       if (origin === null || (origin !== publicOrigin && origin !== ownOrigin)) {
-        throw new AppError('FORBIDDEN', 403, 'Cross-site request refused: writes must come from DiscoverLocal itself');
+        throw new AppError('FORBIDDEN', 'Cross-site request refused: writes must come from DiscoverLocal itself');
       }
     });
   },

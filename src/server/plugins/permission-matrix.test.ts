@@ -126,8 +126,9 @@ const TABLE: Record<string, RouteCase> = {
   'POST /api/auth/role': {
     url: () => '/api/auth/role',
     body: () => ({ role: 'visitor' }),
-    // A visitor may still apply as a provider, so gets past the guard; choosing visitor again is a conflict.
-    expect: { ...loggedIn(403), newUser: 200, visitor: 409 },
+    // The role is chosen once (a visitor applies as a provider elsewhere): a second choice is a
+    // conflict, the same 409 whether the guard or the service sees it (domain/errors.ts).
+    expect: { ...loggedIn(409), newUser: 200 },
   },
   'POST /api/tags': { url: () => '/api/tags', body: (p) => ({ name: `matrix-${p}` }), expect: loggedIn(201) },
   'POST /api/activities/:id/tags': {

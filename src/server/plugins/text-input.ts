@@ -33,7 +33,7 @@ export const textInputPlugin = fp(
         const at = nulCharacterAt(request[part]);
         if (at) {
           const message = `${at} must not contain a NUL character`;
-          throw new AppError('VALIDATION_FAILED', 400, `Invalid ${name}: ${message}`, [{ path: at, message }]);
+          throw new AppError('VALIDATION_FAILED', `Invalid ${name}: ${message}`, [{ path: at, message }]);
         }
       }
     });

@@ -56,7 +56,7 @@ export async function reviewProvider(
   const now = clock.now();
   return db.transaction(async (tx) => {
     const provider = await repo.updateProvider(tx, providerId, moderationValues({ approve }, admin.id, now));
-    if (!provider) throw new AppError('PROVIDER_NOT_FOUND', 404, 'Provider not found');
+    if (!provider) throw new AppError('PROVIDER_NOT_FOUND', 'Provider not found');
     if (provider.userId) await authRepo.updateUser(tx, provider.userId, { isApproved: approve });
     return { id: providerId, status: provider.status as ProviderStatus };
   });
@@ -76,10 +76,10 @@ export async function changeRole(
   return db.transaction(async (tx) => {
     await repo.lockRoleChanges(tx);
     const found = await authRepo.findUser(tx, userId);
-    if (!found) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
+    if (!found) throw new AppError('USER_NOT_FOUND', 'User not found');
     const adminCount = await repo.countAdmins(tx);
     if (!mayChangeRole(admin, { role: found.user.role as Role }, role, adminCount)) {
-      throw new AppError('LAST_ADMIN', 409, 'The last admin cannot be demoted: make someone else admin first');
+      throw new AppError('LAST_ADMIN', 'The last admin cannot be demoted: make someone else admin first');
     }
     const isApproved = role === 'provider' ? true : role === 'admin';
     const updated = await authRepo.updateUser(tx, userId, {
@@ -87,7 +87,7 @@ export async function changeRole(
       isApproved,
       roleChosenAt: found.user.roleChosenAt ?? now,
     });
-    if (!updated) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
+    if (!updated) throw new AppError('USER_NOT_FOUND', 'User not found');
     let providerStatus = found.providerStatus;
     if (role === 'provider') {
       const existing = await repo.findProviderOfUser(tx, userId);

@@ -38,7 +38,7 @@ export async function record(
   firstToday: (today: string) => boolean = () => true,
 ): Promise<{ counted: boolean }> {
   const activity = await repo.publicActivityOwner(db, activityId);
-  if (!activity) throw new AppError('ACTIVITY_NOT_FOUND', 404, 'Activity not found');
+  if (!activity) throw new AppError('ACTIVITY_NOT_FOUND', 'Activity not found');
   if (!userAgent || isbot(userAgent)) return { counted: false };
   if (principal && (isAdmin(principal) || principal.id === activity.providerUserId)) return { counted: false };
   const today = todayInParis(clock.now());
@@ -56,13 +56,13 @@ function period({ clock }: AnalyticsDeps, query: AnalyticsQuery) {
   const to = query.to ?? todayInParis(clock.now());
   const from = query.from ?? daysBefore(to, ANALYTICS_DEFAULT_DAYS - 1);
   if (from > to) {
-    throw new AppError('VALIDATION_FAILED', 400, 'from must not be after to', [
+    throw new AppError('VALIDATION_FAILED', 'from must not be after to', [
       { path: 'from', message: 'must not be after to' },
     ]);
   }
   if (periodDays(from, to) > ANALYTICS_MAX_DAYS) {
     const message = `the period is at most ${ANALYTICS_MAX_DAYS} days`;
-    throw new AppError('VALIDATION_FAILED', 400, message, [{ path: 'from', message }]);
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'from', message }]);
   }
   return { from, to };
 }

@@ -224,7 +224,7 @@ describe('POST /api/auth/role', () => {
     expect(row).toMatchObject({ company: 'Plus tard SARL', status: 'pending' });
     // A provider, pending or not, chooses nothing any more.
     const again = await choose({ role: 'provider', company: 'X' }, user);
-    expect(again.res.statusCode).toBe(403);
+    expect(again.res.statusCode).toBe(409);
   });
 
   it('refuses a provider application from an account whose e-mail nobody verified', async () => {

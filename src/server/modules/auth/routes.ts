@@ -144,7 +144,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        if (!auth.demoLogin) throw new AppError('NOT_FOUND', 404, 'Demo login is not enabled');
+        if (!auth.demoLogin) throw new AppError('NOT_FOUND', 'Demo login is not enabled');
         const user = await service.demoUser(db, request.params.account);
         await request.session.regenerate();
         request.session.options({ maxAge: SESSION_MAX_AGE_MS });
@@ -166,7 +166,7 @@ export const authRoutes =
       },
       async (request) => {
         const user = request.user;
-        if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Log in to do this');
+        if (!user) throw new AppError('UNAUTHENTICATED', 'Log in to do this');
         return service.presentUser(user, request.principal?.providerStatus ?? null);
       },
     );
@@ -209,7 +209,7 @@ export const authRoutes =
       },
       async (request) => {
         const user = request.user;
-        if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Log in to do this');
+        if (!user) throw new AppError('UNAUTHENTICATED', 'Log in to do this');
         return service.chooseRole(db, user.id, request.body);
       },
     );

@@ -96,24 +96,20 @@ export async function demoUser(db: Db, account: DemoAccount, now = new Date()) {
 export async function chooseRole(db: Db, userId: string, choice: RoleChoice, now = new Date()): Promise<AuthUser> {
   return db.transaction(async (tx) => {
     const found = await repo.findUser(tx, userId);
-    if (!found) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
+    if (!found) throw new AppError('USER_NOT_FOUND', 'User not found');
     // Once chosen, the only change left to a user is a visitor's application as a provider.
     if (found.user.roleChosenAt && (found.user.role !== 'visitor' || choice.role === 'visitor')) {
-      throw new AppError('ROLE_ALREADY_CHOSEN', 409, 'Your role was already chosen');
+      throw new AppError('ROLE_ALREADY_CHOSEN', 'Your role was already chosen');
     }
     if (choice.role === 'visitor') {
       const user = await repo.updateUser(tx, userId, { role: 'visitor', roleChosenAt: now });
-      if (!user) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
+      if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
       return presentUser(user, null);
     }
     // A provider is reached by e-mail, and admins judge the application by it: only a verified one.
     const email = found.user.emailVerified ? found.user.email : null;
     if (!email) {
-      throw new AppError(
-        'EMAIL_NOT_VERIFIED',
-        400,
-        'Your account has no verified e-mail address; a provider needs one',
-      );
+      throw new AppError('EMAIL_NOT_VERIFIED', 'Your account has no verified e-mail address; a provider needs one');
     }
     const user = await repo.updateUser(tx, userId, {
       role: 'provider',
@@ -123,7 +119,7 @@ export async function chooseRole(db: Db, userId: string, choice: RoleChoice, now
       address: choice.address,
       roleChosenAt: now,
     });
-    if (!user) throw new AppError('USER_NOT_FOUND', 404, 'User not found');
+    if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
     const provider = await repo.upsertProviderOfUser(tx, {
       userId,
       name: [user.firstName, user.lastName].filter(Boolean).join(' ') || (choice.company ?? email),

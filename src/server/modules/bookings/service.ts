@@ -49,7 +49,7 @@ function present(row: repo.BookingRow, activityName: string): Booking {
   };
 }
 
-const notFound = () => new AppError('BOOKING_NOT_FOUND', 404, 'Booking not found');
+const notFound = () => new AppError('BOOKING_NOT_FOUND', 'Booking not found');
 
 /**
  * Whether a booking's address is the booker's own: they were logged in, and their identity
@@ -158,20 +158,20 @@ export async function createBooking(
   }
   const language = body.language ?? DEFAULT_LANGUAGE;
   const activity = await repo.findActivityForBooking(db, body.activityId, language);
-  if (!activity?.isPublic) throw new AppError('ACTIVITY_NOT_FOUND', 404, 'Activity not found');
+  if (!activity?.isPublic) throw new AppError('ACTIVITY_NOT_FOUND', 'Activity not found');
   if (!activity.bookingRequired) {
-    throw new AppError('BOOKING_NOT_BOOKABLE', 409, 'This activity takes no bookings: go there without one');
+    throw new AppError('BOOKING_NOT_BOOKABLE', 'This activity takes no bookings: go there without one');
   }
   const now = clock.now();
   const today = todayInParis(now);
   if (body.bookingDate < today) {
-    throw new AppError('BOOKING_DATE_PAST', 400, `bookingDate must be today (${today}) or later`, [
+    throw new AppError('BOOKING_DATE_PAST', `bookingDate must be today (${today}) or later`, [
       { path: 'bookingDate', message: `bookingDate must be today (${today}) or later` },
     ]);
   }
   const latest = todayInParis(new Date(now.getTime() + BOOKING_MAX_DAYS_AHEAD * 86_400_000));
   if (body.bookingDate > latest) {
-    throw new AppError('BOOKING_DATE_TOO_FAR', 400, `bookingDate must be on or before ${latest}`, [
+    throw new AppError('BOOKING_DATE_TOO_FAR', `bookingDate must be on or before ${latest}`, [
       { path: 'bookingDate', message: `bookingDate must be on or before ${latest}` },
     ]);
   }
@@ -179,7 +179,7 @@ export async function createBooking(
   const edition = upcomingEdition(activity, today);
   if (edition && (body.bookingDate < edition.start || body.bookingDate > edition.end)) {
     const message = `bookingDate must be a day of the edition, ${edition.start} to ${edition.end}`;
-    throw new AppError('BOOKING_DATE_OUTSIDE_EDITION', 400, message, [{ path: 'bookingDate', message }]);
+    throw new AppError('BOOKING_DATE_OUTSIDE_EDITION', message, [{ path: 'bookingDate', message }]);
   }
   const proved = addressProved(user, body.customerEmail);
   try {
@@ -192,7 +192,6 @@ export async function createBooking(
         if ((await repo.countBookingsTo(tx, body.customerEmail, since)) >= GUEST_ADDRESS_BOOKINGS_PER_DAY) {
           throw new AppError(
             'BOOKING_EMAIL_LIMIT',
-            429,
             `This e-mail address had ${GUEST_ADDRESS_BOOKINGS_PER_DAY} booking requests in the last 24 hours; log in with it to book, or try again later`,
           );
         }
@@ -248,7 +247,6 @@ async function replay(db: Db, earlier: repo.BookingRow, hash: string): Promise<C
   if (earlier.requestHash !== hash) {
     throw new AppError(
       'IDEMPOTENCY_KEY_REUSED',
-      409,
       'This Idempotency-Key was used for another booking request; send a new key for a new request',
     );
   }
@@ -279,7 +277,7 @@ async function move(deps: BookingDeps, booking: repo.BookingRow, change: Transit
   const { db, clock } = deps;
   const from = booking.status as BookingStatus;
   if (!mayMoveBooking(from, change.to)) {
-    throw new AppError('BOOKING_STATUS_CONFLICT', 409, `A ${from} booking cannot become ${change.to}`);
+    throw new AppError('BOOKING_STATUS_CONFLICT', `A ${from} booking cannot become ${change.to}`);
   }
   const language = booking.language as Language;
   const activity = await repo.findActivityForBooking(db, booking.activityId, language);
@@ -289,7 +287,7 @@ async function move(deps: BookingDeps, booking: repo.BookingRow, change: Transit
   const moved = await db.transaction(async (tx) => {
     const row = await repo.moveStatus(tx, booking.id, from, change.to, now);
     // Someone else changed it meanwhile: answer as they left it.
-    if (!row) throw new AppError('BOOKING_STATUS_CONFLICT', 409, 'The booking was changed meanwhile; reload it');
+    if (!row) throw new AppError('BOOKING_STATUS_CONFLICT', 'The booking was changed meanwhile; reload it');
     await repo.insertEvent(tx, {
       bookingId: row.id,
       fromStatus: from,
@@ -356,11 +354,11 @@ async function bookingOfGuest(deps: BookingDeps, id: number, user: UserRow | nul
   const booking = await repo.findBooking(deps.db, id);
   if (token !== undefined) {
     if (!booking || !isCancelToken(deps.secret, id, token)) {
-      throw new AppError('CANCEL_LINK_INVALID', 403, 'This link is not valid for this booking');
+      throw new AppError('CANCEL_LINK_INVALID', 'This link is not valid for this booking');
     }
     return { booking, actor: 'guest' as const };
   }
-  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Log in, or use the link in your booking mail');
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Log in, or use the link in your booking mail');
   if (!booking || !isBooker(booking, user)) throw notFound();
   return { booking, actor: 'user' as const };
 }

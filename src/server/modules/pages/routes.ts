@@ -62,7 +62,7 @@ export const pageRoutes =
       },
       async (request, reply) => {
         const xml = sitemapPartXml(publicUrl, listing(), Number.parseInt(request.params.file, 10));
-        if (!xml) throw new AppError('NOT_FOUND', 404, 'No such part of the sitemap');
+        if (!xml) throw new AppError('NOT_FOUND', 'No such part of the sitemap');
         return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(xml);
       },
     );
@@ -99,7 +99,7 @@ export const pageRoutes =
           png.catch(() => made.delete(name));
         }
         const bytes = await png.catch(() => null);
-        if (!bytes) throw new AppError('NOT_FOUND', 404, 'No such picture');
+        if (!bytes) throw new AppError('NOT_FOUND', 'No such picture');
         return reply.type('image/png').header('Cache-Control', 'public, max-age=604800').send(bytes);
       },
     );

@@ -39,7 +39,7 @@ export interface StoredPhoto {
   files: { name: string; bytes: number }[];
 }
 
-const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'The file is not a JPEG, PNG or WebP image');
+const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a JPEG, PNG or WebP image');
 
 /** Writes `data` whole: under a temporary name of its own, then renamed, so a reader never sees half a file. */
 async function writeWhole(file: string, data: Buffer): Promise<void> {

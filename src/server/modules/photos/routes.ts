@@ -30,7 +30,7 @@ const PRIVATE_CACHE = 'private, no-store';
 const noSuchPhoto = (reply: FastifyReply) => {
   // A photo not public yet becomes public at this address when it is approved: no cache keeps the 404.
   reply.header('Cache-Control', 'no-store');
-  return new AppError('NOT_FOUND', 404, 'No such photo');
+  return new AppError('NOT_FOUND', 'No such photo');
 };
 
 export const photoRoutes =

@@ -27,7 +27,6 @@ export const SWEEP_GRACE_MS = 60 * 60 * 1000;
 const quotaReached = () =>
   new AppError(
     'PHOTO_QUOTA_REACHED',
-    409,
     `This account already keeps the most photos it may (${PHOTO_QUOTA.photos} photos, ${PHOTO_QUOTA.bytes / 1024 / 1024} MB)`,
   );
 

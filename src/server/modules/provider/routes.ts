@@ -156,11 +156,11 @@ export const providerRoutes =
         // Ownership (and a provider who may edit) first: a refused upload is never read.
         await service.assertEditable(deps, principal, request.params.id);
         if (!request.isMultipart()) {
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the photo as multipart/form-data');
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data');
         }
         const file = await request.file();
         if (!file || file.fieldname !== 'file') {
-          throw new AppError('VALIDATION_FAILED', 400, 'The photo goes in the field "file"', [
+          throw new AppError('VALIDATION_FAILED', 'The photo goes in the field "file"', [
             { path: 'file', message: 'is required' },
           ]);
         }

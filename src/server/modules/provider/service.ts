@@ -28,7 +28,7 @@ import * as repo from './repository.js';
 
 type ProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log'>;
 
-const notFound = () => new AppError('ACTIVITY_NOT_FOUND', 404, 'Activity not found');
+const notFound = () => new AppError('ACTIVITY_NOT_FOUND', 'Activity not found');
 
 function stateOf(row: repo.ActivityRow, latest: repo.RevisionRow | undefined): ActivityState {
   if (row.isApproved) return 'published';
@@ -108,14 +108,13 @@ function present(
  */
 async function providerOf(db: Db, principal: Principal, intent: 'read' | 'write' = 'read'): Promise<repo.ProviderRow> {
   const provider = await repo.findProviderOfUser(db, principal.id);
-  if (!provider) throw new AppError('NOT_A_PROVIDER', 403, 'This account has no provider profile');
+  if (!provider) throw new AppError('NOT_A_PROVIDER', 'This account has no provider profile');
   if (
     intent === 'write' &&
     !mayEditOwnActivities({ ...principal, providerStatus: provider.status as ProviderStatus })
   ) {
     throw new AppError(
       'PROVIDER_REJECTED',
-      403,
       'Your provider application was rejected: your activities cannot be changed. Contact the team',
     );
   }
@@ -179,7 +178,7 @@ function checkEventDates(current: EventDates, body: UpdateActivityBody, today: s
   if (problem) {
     // Worded like the schema's own errors (docs/api.md#errors): the field, then what to fix.
     const message = `${problem.path} ${problem.message}`;
-    throw new AppError('VALIDATION_FAILED', 400, `Invalid body: ${message}`, [{ path: problem.path, message }]);
+    throw new AppError('VALIDATION_FAILED', `Invalid body: ${message}`, [{ path: problem.path, message }]);
   }
 }
 
@@ -199,7 +198,7 @@ function checkPosition(config: ProviderDeps['config'], content: { latitude: numb
     assertInServiceArea(config.serviceArea, content.latitude, content.longitude);
   } catch (error) {
     if (error instanceof AppError) {
-      throw new AppError(error.code, error.statusCode, error.message, [
+      throw new AppError(error.code, error.message, [
         { path: 'latitude', message: error.details?.[0]?.message ?? error.message },
       ]);
     }
@@ -307,10 +306,10 @@ export async function remove(deps: ProviderDeps, principal: Principal, id: numbe
   await db.transaction(async (tx) => {
     await ownRow(tx, provider.id, id);
     if ((await repo.countBookings(tx, id)) > 0) {
-      throw new AppError('ACTIVITY_HAS_BOOKINGS', 409, 'An activity with bookings cannot be deleted; pause it instead');
+      throw new AppError('ACTIVITY_HAS_BOOKINGS', 'An activity with bookings cannot be deleted; pause it instead');
     }
     if (await repo.hasLivePaidSponsorship(tx, id)) {
-      throw new AppError('SPONSORSHIP_PAID', 409, 'This activity has a paid sponsorship that runs: cancel it first');
+      throw new AppError('SPONSORSHIP_PAID', 'This activity has a paid sponsorship that runs: cancel it first');
     }
     await repo.deleteActivity(tx, id);
   });
@@ -356,12 +355,11 @@ async function shownRequest(tx: Db, activityId: number, shown: DecideActivityBod
   const activity = await repo.lockActivity(tx, activityId);
   if (!activity) throw notFound();
   const pending = await repo.pendingRevision(tx, activityId);
-  if (!pending) throw new AppError('NOTHING_PENDING', 409, 'Nothing of this activity waits for approval');
+  if (!pending) throw new AppError('NOTHING_PENDING', 'Nothing of this activity waits for approval');
   const proposed = proposedOf(pending, activity);
   if (pending.id !== shown.revisionId || contentHash(proposed) !== shown.contentHash) {
     throw new AppError(
       'REVISION_CHANGED',
-      409,
       'This request was changed since it was shown: reload the queue and decide on what it asks now',
     );
   }
@@ -437,7 +435,6 @@ export async function adminUpdate(
     ) {
       throw new AppError(
         'SPONSORSHIP_PAID',
-        409,
         'This activity has a sponsorship paid through Stripe; it follows the payments, not a hand-set level',
       );
     }
@@ -448,7 +445,7 @@ export async function adminUpdate(
     }
     if (body.sponsoredUntil !== undefined && body.sponsorLevel !== 0) values.sponsoredUntil = body.sponsoredUntil;
     if (values.sponsoredUntil && values.sponsoredUntil < todayInParis(now)) {
-      throw new AppError('VALIDATION_FAILED', 400, 'sponsoredUntil must be today or later', [
+      throw new AppError('VALIDATION_FAILED', 'sponsoredUntil must be today or later', [
         { path: 'sponsoredUntil', message: 'must be today or later' },
       ]);
     }

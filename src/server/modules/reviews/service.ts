@@ -41,8 +41,8 @@ export async function listPublicReviews(db: Db, activityId: number, query: PageQ
 }
 
 const reviewExists = () =>
-  new AppError('REVIEW_EXISTS', 409, 'You have already reviewed this activity; one review per person');
-const linkInvalid = () => new AppError('REVIEW_LINK_INVALID', 403, 'This review link is not valid for this activity');
+  new AppError('REVIEW_EXISTS', 'You have already reviewed this activity; one review per person');
+const linkInvalid = () => new AppError('REVIEW_LINK_INVALID', 'This review link is not valid for this activity');
 
 /**
  * The token of a review invitation's link (docs/security.md#verified-reviews): the booking's id
@@ -79,7 +79,7 @@ async function invitedBooking({ db, secret }: InvitationDeps, activityId: number
     throw linkInvalid();
   }
   if (today > linkValidUntil(booking.bookingDate)) {
-    throw new AppError('REVIEW_LINK_EXPIRED', 410, 'This review link has expired');
+    throw new AppError('REVIEW_LINK_EXPIRED', 'This review link has expired');
   }
   return booking;
 }
@@ -152,7 +152,7 @@ export async function getInvitation(
 export async function submitReview(deps: InvitationDeps, user: UserRow | null, activityId: number, body: ReviewBody) {
   const { db, clock } = deps;
   // A field people never see: only robots fill it in.
-  if (body.website) throw new AppError('SPAM_SUSPECTED', 400, 'This review looks automated and was not kept');
+  if (body.website) throw new AppError('SPAM_SUSPECTED', 'This review looks automated and was not kept');
   await assertPublicActivity(db, activityId);
   const now = clock.now();
   const today = todayInParis(now);
@@ -163,12 +163,7 @@ export async function submitReview(deps: InvitationDeps, user: UserRow | null, a
       ...(body.guestEmail ? [] : [{ path: 'guestEmail', message: 'guestEmail is required for a guest' }]),
     ];
     if (missing.length > 0) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        400,
-        `Invalid body: ${missing.map((m) => m.message).join('; ')}`,
-        missing,
-      );
+      throw new AppError('VALIDATION_FAILED', `Invalid body: ${missing.map((m) => m.message).join('; ')}`, missing);
     }
   }
   if (invited?.reviewed) throw reviewExists();
@@ -258,10 +253,10 @@ export async function moderateReview(
   const now = clock.now();
   return db.transaction(async (tx) => {
     const row = await repo.updateReview(tx, id, { ...moderationValues(decision, adminId, now), updatedAt: now });
-    if (!row) throw new AppError('REVIEW_NOT_FOUND', 404, 'Review not found');
+    if (!row) throw new AppError('REVIEW_NOT_FOUND', 'Review not found');
     await repo.refreshRatings(tx, [row.activityId]);
     const shown = await repo.findForAdmin(tx, id);
-    if (!shown) throw new AppError('REVIEW_NOT_FOUND', 404, 'Review not found');
+    if (!shown) throw new AppError('REVIEW_NOT_FOUND', 'Review not found');
     return presentAdmin(shown);
   });
 }

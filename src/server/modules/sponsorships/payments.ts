@@ -213,7 +213,7 @@ export function stripePayments(config: PaymentsConfig, log: FastifyBaseLogger, t
         event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
       } catch (error) {
         log.warn({ err: error }, 'Stripe webhook: signature refused');
-        throw new AppError('WEBHOOK_SIGNATURE_INVALID', 400, 'The Stripe-Signature header does not match this body');
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header does not match this body');
       }
       return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> };
     },

@@ -29,13 +29,12 @@ export const HANDLED_EVENTS = new Set([
   'invoice.payment_failed',
 ]);
 
-const notFound = () => new AppError('ACTIVITY_NOT_FOUND', 404, 'Activity not found');
+const notFound = () => new AppError('ACTIVITY_NOT_FOUND', 'Activity not found');
 
 function paymentsOf(deps: Pick<Deps, 'payments'>): Payments {
   if (!deps.payments) {
     throw new AppError(
       'PAYMENTS_NOT_CONFIGURED',
-      503,
       'Online payment is not set up on this server (no STRIPE_SECRET_KEY); an admin sets sponsorships by hand',
     );
   }
@@ -58,7 +57,7 @@ export function present(row: repo.SponsorshipRow): Sponsorship {
 
 async function providerOf(db: Db, principal: Principal) {
   const provider = await providerRepo.findProviderOfUser(db, principal.id);
-  if (!provider) throw new AppError('NOT_A_PROVIDER', 403, 'This account has no provider profile');
+  if (!provider) throw new AppError('NOT_A_PROVIDER', 'This account has no provider profile');
   return provider;
 }
 
@@ -97,14 +96,14 @@ export async function startCheckout(
   const { db } = deps;
   const activity = await ownActivity(db, principal, activityId);
   if (!activity.isApproved || !activity.isActive) {
-    throw new AppError('ACTIVITY_NOT_PUBLIC', 409, 'Only a published activity that is not paused can be sponsored');
+    throw new AppError('ACTIVITY_NOT_PUBLIC', 'Only a published activity that is not paused can be sponsored');
   }
   const [live] = await repo.liveOfActivity(db, activityId);
   const prices = await payments.prices();
   const customerId = await customerFor(db, payments, principal);
   const returnUrl = sponsorshipPage(deps);
   if (live) {
-    if (live.plan === plan) throw new AppError('ALREADY_SPONSORED', 409, 'This activity already has this plan');
+    if (live.plan === plan) throw new AppError('ALREADY_SPONSORED', 'This activity already has this plan');
     // Overdue: the portal shows the unpaid invoice first.
     if (live.status !== 'active' && live.status !== 'trialing') {
       return payments.createPortal({ customerId: live.stripeCustomerId, returnUrl });
@@ -149,7 +148,7 @@ export async function openPortal(
     [live] = await repo.liveOfActivity(db, activityId);
   }
   const customerId = live?.stripeCustomerId ?? (await repo.customerOfUser(db, principal.id))?.customerId;
-  if (!customerId) throw new AppError('NO_BILLING_ACCOUNT', 409, 'Nothing was bought with this account yet');
+  if (!customerId) throw new AppError('NO_BILLING_ACCOUNT', 'Nothing was bought with this account yet');
   const returnUrl = sponsorshipPage(deps);
   return payments.createPortal({
     customerId,

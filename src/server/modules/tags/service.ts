@@ -72,7 +72,6 @@ async function assertRoomForProposal(db: Db, userId: string): Promise<void> {
   if ((await repo.countPendingProposals(db, userId)) >= MAX_PENDING_PROPOSALS) {
     throw new AppError(
       'TOO_MANY_PENDING',
-      409,
       `You have ${MAX_PENDING_PROPOSALS} proposals waiting for review; propose more once an admin has looked at them`,
     );
   }
@@ -91,7 +90,7 @@ export async function proposeTag(
     const row = await repo.insertTag(db, { name, description, proposedBy: userId, createdAt: now, updatedAt: now });
     return { id: row.id, name: row.name, description: row.description, isApproved: row.isApproved };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('TAG_EXISTS', 409, `The tag "${name}" already exists`);
+    if (isUniqueViolation(error)) throw new AppError('TAG_EXISTS', `The tag "${name}" already exists`);
     throw error;
   }
 }
@@ -116,11 +115,7 @@ export async function proposeActivityTag(
         (await repo.findTagByName(tx, name)) ??
         (await repo.insertTag(tx, { name, proposedBy: userId, createdAt: now, updatedAt: now }));
       if (await repo.findActivityTag(tx, activityId, tag.id)) {
-        throw new AppError(
-          'ACTIVITY_TAG_EXISTS',
-          409,
-          `This activity already has the tag "${name}" (or it awaits review)`,
-        );
+        throw new AppError('ACTIVITY_TAG_EXISTS', `This activity already has the tag "${name}" (or it awaits review)`);
       }
       const link = await repo.insertActivityTag(tx, { activityId, tagId: tag.id, proposedBy: userId, createdAt: now });
       return presentLink(link, (await repo.activityName(tx, activityId)) ?? '', tag);
@@ -128,11 +123,7 @@ export async function proposeActivityTag(
   } catch (error) {
     // Two proposals of the same new tag at once: the second finds it taken.
     if (isUniqueViolation(error)) {
-      throw new AppError(
-        'ACTIVITY_TAG_EXISTS',
-        409,
-        `This activity already has the tag "${name}" (or it awaits review)`,
-      );
+      throw new AppError('ACTIVITY_TAG_EXISTS', `This activity already has the tag "${name}" (or it awaits review)`);
     }
     throw error;
   }
@@ -147,7 +138,7 @@ export async function moderateTag(
 ): Promise<AdminTag> {
   const now = clock.now();
   const row = await repo.updateTag(db, tagId, { ...moderationValues(decision, adminId, now), updatedAt: now });
-  if (!row) throw new AppError('TAG_NOT_FOUND', 404, 'Tag not found');
+  if (!row) throw new AppError('TAG_NOT_FOUND', 'Tag not found');
   return presentTag(row, await repo.countActivitiesWithTag(db, tagId));
 }
 
@@ -158,6 +149,6 @@ export async function moderateActivityTag(
   decision: ModerationDecision,
 ) {
   const row = await repo.updateActivityTag(db, id, moderationValues(decision, adminId, clock.now()));
-  if (!row) throw new AppError('ACTIVITY_TAG_NOT_FOUND', 404, 'Activity tag not found');
+  if (!row) throw new AppError('ACTIVITY_TAG_NOT_FOUND', 'Activity tag not found');
   return { id: row.id, isApproved: row.isApproved, status: row.status as TagStatus };
 }
