@@ -51,6 +51,27 @@ export const isProvider = (p: Principal | null): boolean => p?.role === 'provide
  */
 export const mayEditOwnActivities = (p: Principal | null): boolean => isProvider(p) && p?.providerStatus !== 'rejected';
 
+/** Whose a listing is (and so whose its bookings are): the provider's account, or nobody (the guide's team). */
+export interface Ownership {
+  ownerUserId: string | null;
+}
+
+const owns = (p: Principal | null, thing: Ownership): boolean => p !== null && thing.ownerUserId === p.id;
+
+/**
+ * Changing a listing: an admin changes any; a provider changes their own, unless their application
+ * was rejected (docs/permissions.md#resources). Everyone else does not learn that it exists.
+ */
+export const mayEditActivity = (p: Principal | null, listing: Ownership): boolean =>
+  isAdmin(p) || (owns(p, listing) && mayEditOwnActivities(p));
+
+/**
+ * Confirming or declining a booking: the approved provider of its activity, or an admin (who
+ * answers those of listings without a provider, docs/permissions.md#resources).
+ */
+export const mayAnswerBooking = (p: Principal | null, booking: Ownership): boolean =>
+  isAdmin(p) || (owns(p, booking) && isApprovedProvider(p));
+
 /**
  * The role choice after the first login happens once; a visitor may later
  * apply once to become a provider (docs/accounts.md#role-selection).

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { type Confirm, createAdmin, grantAdmin, listAdmins, type Output } from './admin-commands.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { systemClock } from './deps.js';
 
 const USAGE = `Usage:
   npm run admin -- grant <email> [--yes]
@@ -61,8 +62,9 @@ async function main(argv: string[]): Promise<number> {
     await database.migrate();
     const db = database.db;
     if (command === 'list') return await listAdmins(db, out);
-    if (command === 'grant') return await grantAdmin(db, address as string, confirmer(assumeYes), out);
-    return await createAdmin(db, address as string, firstName, lastName, out);
+    if (command === 'grant')
+      return await grantAdmin({ db, clock: systemClock }, address as string, confirmer(assumeYes), out);
+    return await createAdmin({ db, clock: systemClock }, address as string, firstName, lastName, out);
   } finally {
     await database.close();
   }

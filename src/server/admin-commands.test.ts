@@ -5,8 +5,12 @@ import type { Database } from './db/client.js';
 import { users } from './db/schema/index.js';
 import { createUser } from './test/factories.js';
 import { createTestDatabase } from './test/test-db.js';
+import { fixedClock } from './deps.js';
 
 let database: Database;
+// The commands date what they write by the clock they are given, not the system's.
+const clock = fixedClock('2026-03-02T09:30:00Z');
+const commandDeps = () => ({ db: database.db, clock });
 beforeAll(async () => {
   database = await createTestDatabase();
 });
@@ -31,7 +35,7 @@ describe('npm run admin -- grant', () => {
       roleChosenAt: new Date(),
     });
     const refused = recorder();
-    expect(await grantAdmin(database.db, 'marie.dupont@EXAMPLE.com', no, refused.out)).toBe(1);
+    expect(await grantAdmin(commandDeps(), 'marie.dupont@EXAMPLE.com', no, refused.out)).toBe(1);
     expect(refused.text()).toContain(user.id);
     expect(refused.text()).toContain('sub-4711 at https://id.example');
     expect(refused.text()).toContain('2026-11-01T09:30:00.000Z');
@@ -40,7 +44,7 @@ describe('npm run admin -- grant', () => {
     expect(still?.role).toBe('visitor');
 
     const granted = recorder();
-    expect(await grantAdmin(database.db, 'marie.dupont@example.com', yes, granted.out)).toBe(0);
+    expect(await grantAdmin(commandDeps(), 'marie.dupont@example.com', yes, granted.out)).toBe(0);
     const [now] = await database.db.select().from(users).where(eq(users.id, user.id));
     expect(now?.role).toBe('admin');
   });
@@ -48,7 +52,7 @@ describe('npm run admin -- grant', () => {
   it('refuses an account whose e-mail nobody verified', async () => {
     const user = await createUser(database.db, { email: 'claimed@example.com', emailVerified: false });
     const run = recorder();
-    expect(await grantAdmin(database.db, 'claimed@example.com', yes, run.out)).toBe(1);
+    expect(await grantAdmin(commandDeps(), 'claimed@example.com', yes, run.out)).toBe(1);
     expect(run.text()).toContain('NOT verified');
     const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.role).toBe('visitor');
@@ -61,7 +65,7 @@ describe('npm run admin -- grant', () => {
       const a = await createUser(database.db, { email: 'twice@example.com' });
       const b = await createUser(database.db, { email: 'TWICE@example.com' });
       const run = recorder();
-      expect(await grantAdmin(database.db, 'twice@example.com', yes, run.out)).toBe(1);
+      expect(await grantAdmin(commandDeps(), 'twice@example.com', yes, run.out)).toBe(1);
       expect(run.text()).toContain('2 accounts have the e-mail twice@example.com');
       expect(run.text()).toContain(a.id);
       expect(run.text()).toContain(b.id);
@@ -78,11 +82,11 @@ describe('npm run admin -- grant', () => {
 
   it('creates an admin whose address the operator vouches for, and refuses an address in use in any case', async () => {
     const run = recorder();
-    expect(await createAdmin(database.db, 'chef@example.com', 'Ada', 'Lovelace', run.out)).toBe(0);
+    expect(await createAdmin(commandDeps(), 'chef@example.com', 'Ada', 'Lovelace', run.out)).toBe(0);
     const [row] = await database.db.select().from(users).where(eq(users.email, 'chef@example.com'));
-    expect(row).toMatchObject({ role: 'admin', emailVerified: true, oidcSubject: null });
+    expect(row).toMatchObject({ role: 'admin', emailVerified: true, oidcSubject: null, roleChosenAt: clock.now() });
     const again = recorder();
-    expect(await createAdmin(database.db, 'CHEF@example.com', undefined, undefined, again.out)).toBe(1);
+    expect(await createAdmin(commandDeps(), 'CHEF@example.com', undefined, undefined, again.out)).toBe(1);
     expect(again.text()).toContain('exists already');
   });
 });
@@ -107,7 +111,7 @@ describe('names and e-mails from the identity provider on the terminal (docs/sec
 
     await createUser(database.db, { ...weird, oidcSubject: 'sub\u001b[2J-2', email: 'eve.visitor@example.com' });
     const grant = recorder();
-    expect(await grantAdmin(database.db, 'eve.visitor@example.com', no, grant.out)).toBe(1);
+    expect(await grantAdmin(commandDeps(), 'eve.visitor@example.com', no, grant.out)).toBe(1);
     expect(raw(grant.text())).toEqual([]);
     expect(grant.text()).toContain('name:             Eve\\x1b]0;owned\\x07 Smith\\u202etxt.exe');
     expect(grant.text()).toContain('identity:         sub\\x1b[2J-2 at https://id.example');

@@ -7,6 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client.js';
+import type { Clock } from './deps.js';
 import { users } from './db/schema/index.js';
 import { findUsersByEmail, insertUser, updateUser, type UserRow } from './modules/auth/repository.js';
 
@@ -49,7 +50,18 @@ export function describeAccount(user: UserRow): string[] {
   ];
 }
 
-export async function grantAdmin(db: Db, email: string, confirm: Confirm, out: Output): Promise<number> {
+/** What the commands work on: the database, and the clock that dates what they write. */
+export interface CommandDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export async function grantAdmin(
+  { db, clock }: CommandDeps,
+  email: string,
+  confirm: Confirm,
+  out: Output,
+): Promise<number> {
   const matches = await findUsersByEmail(db, email);
   if (matches.length === 0) {
     out.error(`No user with e-mail ${email}. Use "create" to make one.`);
@@ -77,13 +89,14 @@ export async function grantAdmin(db: Db, email: string, confirm: Confirm, out: O
     out.error('Nothing was changed.');
     return 1;
   }
-  await updateUser(db, user.id, { role: 'admin', isApproved: true, roleChosenAt: user.roleChosenAt ?? new Date() });
+  const now = clock.now();
+  await updateUser(db, user.id, { role: 'admin', isApproved: true, roleChosenAt: user.roleChosenAt ?? now }, now);
   out.info(`${email} is now an admin.`);
   return 0;
 }
 
 export async function createAdmin(
-  db: Db,
+  { db, clock }: CommandDeps,
   email: string,
   firstName: string | undefined,
   lastName: string | undefined,
@@ -103,7 +116,7 @@ export async function createAdmin(
     lastName: lastName ?? null,
     role: 'admin',
     isApproved: true,
-    roleChosenAt: new Date(),
+    roleChosenAt: clock.now(),
   });
   out.info(`Created admin ${email}. They log in with that (verified) e-mail address.`);
   return 0;

@@ -3,11 +3,12 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AccessLevel, allows, type Principal } from '../../domain/policies.js';
-import type { Role } from '../../domain/roles.js';
+
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { findUser, type UserRow } from '../modules/auth/repository.js';
 import { DbSessionStore } from '../modules/auth/session-store.js';
+import { principalOf } from '../modules/auth/presenter.js';
 
 export const SESSION_COOKIE = 'dl_session';
 /** Only the API reads the session: pages, scripts and images never send the cookie. */
@@ -32,16 +33,6 @@ declare module 'fastify' {
     /** Who may call the route (docs/permissions.md); every route declares it. */
     access?: AccessLevel;
   }
-}
-
-export function principalOf(user: UserRow, providerStatus: string | null): Principal {
-  return {
-    id: user.id,
-    role: user.role as Role,
-    isApproved: user.isApproved,
-    roleChosen: user.roleChosenAt !== null,
-    providerStatus: (providerStatus as Principal['providerStatus']) ?? null,
-  };
 }
 
 export interface AuthPluginOptions {

@@ -16,8 +16,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { CATEGORIES } from '../../../domain/activities.js';
-import { LANGUAGES } from '../../../domain/languages.js';
+import { CATEGORIES, type Category } from '../../../domain/activities.js';
+import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import type { StoredReviewedContent } from '../../../domain/provider-activities.js';
 import { moderationChecks, moderationColumns } from './moderation.js';
@@ -35,8 +35,8 @@ export const activities = pgTable(
     name: varchar('name', { length: 200 }).notNull(),
     description: text('description').notNull(),
     /** Language of the original text. */
-    language: varchar('language', { length: 2 }).notNull().default('fr'),
-    category: varchar('category', { length: 30 }).notNull(),
+    language: varchar('language', { length: 2 }).$type<Language>().notNull().default('fr'),
+    category: varchar('category', { length: 30 }).$type<Category>().notNull(),
     location: varchar('location', { length: 200 }),
     address: varchar('address', { length: 300 }),
     city: varchar('city', { length: 120 }).notNull(),
@@ -105,7 +105,7 @@ export const activityTranslations = pgTable(
     activityId: integer('activity_id')
       .notNull()
       .references(() => activities.id, { onDelete: 'cascade' }),
-    language: varchar('language', { length: 2 }).notNull(),
+    language: varchar('language', { length: 2 }).$type<Language>().notNull(),
     name: varchar('name', { length: 200 }).notNull(),
     description: text('description').notNull(),
     location: varchar('location', { length: 200 }),

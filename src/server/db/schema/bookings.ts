@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { BOOKING_ACTORS, BOOKING_PEOPLE, BOOKING_STATUSES } from '../../../domain/bookings.js';
-import { LANGUAGES } from '../../../domain/languages.js';
+import { BOOKING_ACTORS, BOOKING_PEOPLE, BOOKING_STATUSES, type BookingStatus } from '../../../domain/bookings.js';
+import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import { activities } from './activities.js';
 import { inList } from './sql-helpers.js';
 import { users } from './users.js';
@@ -22,10 +22,10 @@ export const bookings = pgTable(
     bookingDate: date('booking_date').notNull(),
     /** Price per person times people, in cents, computed by the server (docs/product.md#bookings). */
     totalAmountCents: integer('total_amount_cents').notNull().default(0),
-    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    status: varchar('status', { length: 20 }).$type<BookingStatus>().notNull().default('pending'),
     notes: text('notes'),
     /** The language the guest booked in: every mail about the booking is in it. */
-    language: varchar('language', { length: 2 }).notNull().default('nl'),
+    language: varchar('language', { length: 2 }).$type<Language>().notNull().default('nl'),
     /** The client's Idempotency-Key and a hash of the request it came with. */
     idempotencyKey: varchar('idempotency_key', { length: 200 }).unique(),
     requestHash: varchar('request_hash', { length: 64 }),

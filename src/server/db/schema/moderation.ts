@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { MODERATION_STATUSES } from '../../../domain/moderation.js';
+import { MODERATION_STATUSES, type ModerationStatus } from '../../../domain/moderation.js';
 import { inList } from './sql-helpers.js';
 import { users } from './users.js';
 
@@ -10,7 +10,7 @@ import { users } from './users.js';
  * mirrors the status.
  */
 export const moderationColumns = () => ({
-  status: varchar('status', { length: 20 }).notNull().default('pending'),
+  status: varchar('status', { length: 20 }).$type<ModerationStatus>().notNull().default('pending'),
   isApproved: boolean('is_approved').notNull().default(false),
   moderatedBy: uuid('moderated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   moderatedAt: timestamp('moderated_at', { withTimezone: true }),

@@ -11,6 +11,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { Language } from '../../../domain/languages.js';
 import { activities } from './activities.js';
 import { bookings } from './bookings.js';
 import { moderationChecks, moderationColumns } from './moderation.js';
@@ -41,7 +42,7 @@ export const reviews = pgTable(
      */
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     /** The language the review was written in. */
-    language: varchar('language', { length: 2 }),
+    language: varchar('language', { length: 2 }).$type<Language>(),
     ...moderationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

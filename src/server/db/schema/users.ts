@@ -12,7 +12,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { ROLES } from '../../../domain/roles.js';
+import { ROLES, type Role } from '../../../domain/roles.js';
 import { inList } from './sql-helpers.js';
 
 export const users = pgTable(
@@ -26,7 +26,7 @@ export const users = pgTable(
     firstName: varchar('first_name', { length: 100 }),
     lastName: varchar('last_name', { length: 100 }),
     profileImageUrl: text('profile_image_url'),
-    role: varchar('role', { length: 20 }).notNull().default('visitor'),
+    role: varchar('role', { length: 20 }).$type<Role>().notNull().default('visitor'),
     /** Set once the user has chosen a role after the first login (docs/accounts.md#role-selection). */
     roleChosenAt: timestamp('role_chosen_at', { withTimezone: true }),
     company: varchar('company', { length: 200 }),

@@ -337,7 +337,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
         // Every guest has an address of their own, anonymous ones too (only admins see it).
         guestEmail: guestEmail(r.author_name ?? `anonymous guest ${index}`),
         isAnonymous: r.anonymous,
-        language: r.language,
+        language: r.language as Language,
         rating: r.rating,
         title: r.title,
         comment: r.body,

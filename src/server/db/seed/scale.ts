@@ -213,7 +213,7 @@ export async function seedScale(db: Db, total: number): Promise<number> {
         const links = ids.flatMap(({ id }) => {
           const count = Math.floor(random.next() * 3);
           const chosen = new Set(Array.from({ length: count }, () => random.pick(approvedTags).id));
-          return [...chosen].map((tagId) => ({ activityId: id, tagId, status: 'approved', isApproved: true }));
+          return [...chosen].map((tagId) => ({ activityId: id, tagId, status: 'approved' as const, isApproved: true }));
         });
         if (links.length > 0) await tx.insert(activityTags).values(links);
       }
@@ -225,7 +225,7 @@ export async function seedScale(db: Db, total: number): Promise<number> {
           rating: 2 + Math.floor(random.next() * 4),
           comment: random.pick(REVIEW_TEXTS),
           language: random.pick(LANGUAGES),
-          status: 'approved',
+          status: 'approved' as const,
           isApproved: true,
         })),
       );

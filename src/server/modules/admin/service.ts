@@ -1,28 +1,14 @@
 import type { AdminUser, AdminUserListQuery, PendingProvider } from '../../../domain/admin.js';
 import type { Page, PageQuery } from '../../../domain/pagination.js';
 import { mayChangeRole, type Principal } from '../../../domain/policies.js';
-import type { ProviderStatus, Role } from '../../../domain/roles.js';
+import type { Role } from '../../../domain/roles.js';
 import { moderationValues } from '../../../domain/moderation.js';
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { presentAdminUser } from '../auth/presenter.js';
 import * as authRepo from '../auth/repository.js';
 import * as repo from './repository.js';
-
-function presentAdminUser(user: authRepo.UserRow, providerStatus: string | null): AdminUser {
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role as Role,
-    isApproved: user.isApproved,
-    roleChosen: user.roleChosenAt !== null,
-    company: user.company,
-    providerStatus: (providerStatus as ProviderStatus | null) ?? null,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
 
 export async function listUsers(db: Db, query: AdminUserListQuery): Promise<Page<AdminUser>> {
   const { rows, total } = await repo.listUsers(db, query);
@@ -39,8 +25,8 @@ export async function listPendingProviders(db: Db, query: PageQuery): Promise<Pa
     company: provider.company,
     phone: provider.phone,
     address: provider.address,
-    role: (role as Role | null) ?? null,
-    status: provider.status as ProviderStatus,
+    role: role ?? null,
+    status: provider.status,
     createdAt: provider.createdAt.toISOString(),
   }));
   return { total, items };
@@ -57,8 +43,8 @@ export async function reviewProvider(
   return db.transaction(async (tx) => {
     const provider = await repo.updateProvider(tx, providerId, moderationValues({ approve }, admin.id, now));
     if (!provider) throw new AppError('PROVIDER_NOT_FOUND', 'Provider not found');
-    if (provider.userId) await authRepo.updateUser(tx, provider.userId, { isApproved: approve });
-    return { id: providerId, status: provider.status as ProviderStatus };
+    if (provider.userId) await authRepo.updateUser(tx, provider.userId, { isApproved: approve }, now);
+    return { id: providerId, status: provider.status };
   });
 }
 
@@ -78,15 +64,20 @@ export async function changeRole(
     const found = await authRepo.findUser(tx, userId);
     if (!found) throw new AppError('USER_NOT_FOUND', 'User not found');
     const adminCount = await repo.countAdmins(tx);
-    if (!mayChangeRole(admin, { role: found.user.role as Role }, role, adminCount)) {
+    if (!mayChangeRole(admin, { role: found.user.role }, role, adminCount)) {
       throw new AppError('LAST_ADMIN', 'The last admin cannot be demoted: make someone else admin first');
     }
     const isApproved = role === 'provider' ? true : role === 'admin';
-    const updated = await authRepo.updateUser(tx, userId, {
-      role,
-      isApproved,
-      roleChosenAt: found.user.roleChosenAt ?? now,
-    });
+    const updated = await authRepo.updateUser(
+      tx,
+      userId,
+      {
+        role,
+        isApproved,
+        roleChosenAt: found.user.roleChosenAt ?? now,
+      },
+      now,
+    );
     if (!updated) throw new AppError('USER_NOT_FOUND', 'User not found');
     let providerStatus = found.providerStatus;
     if (role === 'provider') {

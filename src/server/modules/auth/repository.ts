@@ -41,10 +41,11 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert) {
   return row;
 }
 
-export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>) {
+/** Changes a user; `now` (the app's clock) becomes their `updated_at`. */
+export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>, now: Date) {
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(users.id, id))
     .returning();
   return row;

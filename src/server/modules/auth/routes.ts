@@ -12,13 +12,14 @@ import {
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import type { Oidc } from './oidc.js';
 import * as repo from './repository.js';
+import { presentUser } from './presenter.js';
 import * as service from './service.js';
 
 /** Login, callback and demo login are rate-limited per address. */
 const LOGIN_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 export const authRoutes =
-  ({ db, config }: Pick<Deps, 'db' | 'config'>, oidc: Oidc | null): FastifyPluginAsyncZod =>
+  ({ db, config, clock }: Pick<Deps, 'db' | 'config' | 'clock'>, oidc: Oidc | null): FastifyPluginAsyncZod =>
   async (app) => {
     const { auth } = config;
     app.get(
@@ -93,7 +94,7 @@ export const authRoutes =
         // Whatever fails from here on ends at the login page too, never at a 500 (docs/security.md).
         let user;
         try {
-          user = await service.userFromClaims(db, claims);
+          user = await service.userFromClaims(db, claims, clock.now());
           // A new session id at login (docs/accounts.md): a session fixed before login is useless after it.
           await request.session.regenerate();
         } catch (err) {
@@ -145,12 +146,12 @@ export const authRoutes =
       },
       async (request) => {
         if (!auth.demoLogin) throw new AppError('NOT_FOUND', 'Demo login is not enabled');
-        const user = await service.demoUser(db, request.params.account);
+        const user = await service.demoUser(db, request.params.account, clock.now());
         await request.session.regenerate();
         request.session.options({ maxAge: SESSION_MAX_AGE_MS });
         request.session.set('userId', user.id);
         const found = await repo.findUser(db, user.id);
-        return service.presentUser(user, found?.providerStatus ?? null);
+        return presentUser(user, found?.providerStatus ?? null);
       },
     );
 
@@ -167,7 +168,7 @@ export const authRoutes =
       async (request) => {
         const user = request.user;
         if (!user) throw new AppError('UNAUTHENTICATED', 'Log in to do this');
-        return service.presentUser(user, request.principal?.providerStatus ?? null);
+        return presentUser(user, request.principal?.providerStatus ?? null);
       },
     );
 
@@ -186,7 +187,7 @@ export const authRoutes =
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
         const user = request.user;
-        return { user: user ? service.presentUser(user, request.principal?.providerStatus ?? null) : null };
+        return { user: user ? presentUser(user, request.principal?.providerStatus ?? null) : null };
       },
     );
 
@@ -210,7 +211,7 @@ export const authRoutes =
       async (request) => {
         const user = request.user;
         if (!user) throw new AppError('UNAUTHENTICATED', 'Log in to do this');
-        return service.chooseRole(db, user.id, request.body);
+        return service.chooseRole(db, user.id, request.body, clock.now());
       },
     );
   };

@@ -1,25 +1,10 @@
 import type { AuthUser, DemoAccount, RoleChoice } from '../../../domain/auth.js';
-import type { ProviderStatus, Role } from '../../../domain/roles.js';
 import type { Db } from '../../db/client.js';
 import { DEMO_USERS } from '../../db/seed/demo.js';
 import { AppError, isUniqueViolation } from '../../errors.js';
 import type { OidcClaims } from './oidc.js';
+import { presentUser } from './presenter.js';
 import * as repo from './repository.js';
-
-export function presentUser(user: repo.UserRow, providerStatus: string | null): AuthUser {
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImageUrl: user.profileImageUrl,
-    role: user.role as Role,
-    isApproved: user.isApproved,
-    roleChosen: user.roleChosenAt !== null,
-    company: user.company,
-    providerStatus: (providerStatus as ProviderStatus | null) ?? null,
-  };
-}
 
 /**
  * The user behind an identity: found by issuer and subject, or else by a
@@ -29,7 +14,7 @@ export function presentUser(user: repo.UserRow, providerStatus: string | null): 
  * never taken from another account (docs/security.md). Names and picture
  * follow the provider.
  */
-export async function userFromClaims(db: Db, claims: OidcClaims, now = new Date()): Promise<repo.UserRow> {
+export async function userFromClaims(db: Db, claims: OidcClaims, now: Date): Promise<repo.UserRow> {
   try {
     return await resolveIdentity(db, claims, now);
   } catch (error) {
@@ -54,16 +39,21 @@ async function resolveIdentity(db: Db, claims: OidcClaims, now: Date): Promise<r
       // A new verified address is taken only when no other account holds it; an unverified one changes nothing.
       const emailUpdate =
         verifiedEmail && (!holder || holder.id === known.id) ? { email: verifiedEmail, emailVerified: true } : {};
-      return (await repo.updateUser(tx, known.id, { ...profile, ...emailUpdate })) ?? known;
+      return (await repo.updateUser(tx, known.id, { ...profile, ...emailUpdate }, now)) ?? known;
     }
     if (holder && holder.oidcSubject === null) {
       return (
-        (await repo.updateUser(tx, holder.id, {
-          ...profile,
-          emailVerified: true,
-          oidcIssuer: claims.issuer,
-          oidcSubject: claims.subject,
-        })) ?? holder
+        (await repo.updateUser(
+          tx,
+          holder.id,
+          {
+            ...profile,
+            emailVerified: true,
+            oidcIssuer: claims.issuer,
+            oidcSubject: claims.subject,
+          },
+          now,
+        )) ?? holder
       );
     }
     const owned = verifiedEmail && !holder ? { email: verifiedEmail, emailVerified: true } : {};
@@ -72,10 +62,10 @@ async function resolveIdentity(db: Db, claims: OidcClaims, now: Date): Promise<r
 }
 
 /** The demo account's user, made when missing (so demo login works on an empty database too). */
-export async function demoUser(db: Db, account: DemoAccount, now = new Date()) {
+export async function demoUser(db: Db, account: DemoAccount, now: Date) {
   const demo = DEMO_USERS[account];
   const existing = await repo.findUserByEmail(db, demo.email);
-  if (existing) return (await repo.updateUser(db, existing.id, { lastLoginAt: now })) ?? existing;
+  if (existing) return (await repo.updateUser(db, existing.id, { lastLoginAt: now }, now)) ?? existing;
   return db.transaction(async (tx) => {
     const user = await repo.insertUser(tx, { ...demo, emailVerified: true, roleChosenAt: now, lastLoginAt: now });
     if (demo.role === 'provider') {
@@ -93,7 +83,7 @@ export async function demoUser(db: Db, account: DemoAccount, now = new Date()) {
 }
 
 /** The role choice after the first login (docs/accounts.md): once; a provider starts pending. */
-export async function chooseRole(db: Db, userId: string, choice: RoleChoice, now = new Date()): Promise<AuthUser> {
+export async function chooseRole(db: Db, userId: string, choice: RoleChoice, now: Date): Promise<AuthUser> {
   return db.transaction(async (tx) => {
     const found = await repo.findUser(tx, userId);
     if (!found) throw new AppError('USER_NOT_FOUND', 'User not found');
@@ -102,7 +92,7 @@ export async function chooseRole(db: Db, userId: string, choice: RoleChoice, now
       throw new AppError('ROLE_ALREADY_CHOSEN', 'Your role was already chosen');
     }
     if (choice.role === 'visitor') {
-      const user = await repo.updateUser(tx, userId, { role: 'visitor', roleChosenAt: now });
+      const user = await repo.updateUser(tx, userId, { role: 'visitor', roleChosenAt: now }, now);
       if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
       return presentUser(user, null);
     }
@@ -111,14 +101,19 @@ export async function chooseRole(db: Db, userId: string, choice: RoleChoice, now
     if (!email) {
       throw new AppError('EMAIL_NOT_VERIFIED', 'Your account has no verified e-mail address; a provider needs one');
     }
-    const user = await repo.updateUser(tx, userId, {
-      role: 'provider',
-      isApproved: false,
-      company: choice.company,
-      phone: choice.phone,
-      address: choice.address,
-      roleChosenAt: now,
-    });
+    const user = await repo.updateUser(
+      tx,
+      userId,
+      {
+        role: 'provider',
+        isApproved: false,
+        company: choice.company,
+        phone: choice.phone,
+        address: choice.address,
+        roleChosenAt: now,
+      },
+      now,
+    );
     if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
     const provider = await repo.upsertProviderOfUser(tx, {
       userId,

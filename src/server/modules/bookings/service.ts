@@ -11,10 +11,10 @@ import {
 } from '../../../domain/bookings.js';
 import { hourInParis, todayInParis } from '../../../domain/dates.js';
 import { upcomingEdition } from '../../../domain/event-dates.js';
-import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
+import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
 import { bookingTotalCents, toEuros } from '../../../domain/money.js';
 import type { Page } from '../../../domain/pagination.js';
-import { isAdmin, type Principal } from '../../../domain/policies.js';
+import { isAdmin, mayAnswerBooking, type Principal } from '../../../domain/policies.js';
 import type { Db } from '../../db/client.js';
 import type { BookingMailKind } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
@@ -41,9 +41,9 @@ function present(row: repo.BookingRow, activityName: string): Booking {
     numberOfPeople: row.numberOfPeople,
     bookingDate: row.bookingDate,
     totalAmount: toEuros(row.totalAmountCents),
-    status: row.status as BookingStatus,
+    status: row.status,
     notes: row.notes,
-    language: row.language as Language,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -117,7 +117,7 @@ const cancelUrl = ({ config, secret }: Pick<BookingDeps, 'config' | 'secret'>, i
  * Providers read in the language of their activity's text.
  */
 function providerRecipient(activity: repo.BookingActivity, contactEmail: string | null) {
-  const language = activity.language as Language;
+  const language = activity.language;
   if (activity.providerEmail && activity.providerListed) {
     return { email: activity.providerEmail, name: activity.providerName ?? '', language };
   }
@@ -250,7 +250,7 @@ async function replay(db: Db, earlier: repo.BookingRow, hash: string): Promise<C
       'This Idempotency-Key was used for another booking request; send a new key for a new request',
     );
   }
-  const activity = await repo.findActivityForBooking(db, earlier.activityId, earlier.language as Language);
+  const activity = await repo.findActivityForBooking(db, earlier.activityId, earlier.language);
   return { booking: present(earlier, activity?.name ?? ''), replayed: true };
 }
 
@@ -259,7 +259,7 @@ async function bookingForProvider(db: Db, principal: Principal, id: number) {
   const booking = await repo.findBooking(db, id);
   if (!booking) throw notFound();
   // Another provider's booking is as good as missing: ids reveal nothing (docs/permissions.md).
-  if (!isAdmin(principal) && (await repo.providerUserOfBooking(db, id)) !== principal.id) throw notFound();
+  if (!mayAnswerBooking(principal, { ownerUserId: await repo.providerUserOfBooking(db, id) })) throw notFound();
   return booking;
 }
 
@@ -275,11 +275,11 @@ interface Transition {
 /** Moves a booking to its next status, keeps who and when, and queues the mails, in one transaction. */
 async function move(deps: BookingDeps, booking: repo.BookingRow, change: Transition): Promise<Booking> {
   const { db, clock } = deps;
-  const from = booking.status as BookingStatus;
+  const from = booking.status;
   if (!mayMoveBooking(from, change.to)) {
     throw new AppError('BOOKING_STATUS_CONFLICT', `A ${from} booking cannot become ${change.to}`);
   }
-  const language = booking.language as Language;
+  const language = booking.language;
   const activity = await repo.findActivityForBooking(db, booking.activityId, language);
   if (!activity) throw notFound();
   const proved = addressProved(await repo.bookerAccount(db, booking), booking.customerEmail);
@@ -314,9 +314,7 @@ export async function confirmBooking(deps: BookingDeps, principal: Principal, id
     to: 'confirmed',
     actor: isAdmin(principal) ? 'admin' : 'provider',
     actorUserId: principal.id,
-    mails: (facts, row) => [
-      mails.bookingConfirmedMail(facts, row.language as Language, cancelUrl(deps, row.id), publicUrl),
-    ],
+    mails: (facts, row) => [mails.bookingConfirmedMail(facts, row.language, cancelUrl(deps, row.id), publicUrl)],
   });
 }
 
@@ -333,9 +331,7 @@ export async function declineBooking(
     actor: isAdmin(principal) ? 'admin' : 'provider',
     actorUserId: principal.id,
     message,
-    mails: (facts, row) => [
-      mails.bookingDeclinedMail(facts, row.language as Language, message, deps.config.auth.publicUrl),
-    ],
+    mails: (facts, row) => [mails.bookingDeclinedMail(facts, row.language, message, deps.config.auth.publicUrl)],
   });
 }
 
@@ -371,7 +367,7 @@ export async function getGuestBooking(
   token: string | undefined,
 ): Promise<Booking> {
   const { booking } = await bookingOfGuest(deps, id, user, token);
-  const activity = await repo.findActivityForBooking(deps.db, booking.activityId, booking.language as Language);
+  const activity = await repo.findActivityForBooking(deps.db, booking.activityId, booking.language);
   return present(booking, activity?.name ?? '');
 }
 
@@ -391,7 +387,7 @@ export async function cancelBooking(
     mails: (facts, row, activity) => {
       const provider = providerRecipient(activity, deps.config.contact.email);
       return [
-        mails.bookingCancelledMail(facts, row.language as Language, publicUrl),
+        mails.bookingCancelledMail(facts, row.language, publicUrl),
         ...(provider ? [mails.bookingCancelledForProviderMail(facts, provider, provider.language, publicUrl)] : []),
       ];
     },
@@ -524,9 +520,9 @@ async function queueScheduledMail(deps: ScheduledMailDeps, kind: ScheduledMail, 
   return deps.db.transaction(async (tx) => {
     const booking = await repo.lockBooking(tx, bookingId);
     // Cancelled meanwhile: no mail, and no mark (it is no longer due).
-    if (!booking || !kind.statuses.includes(booking.status as BookingStatus)) return false;
+    if (!booking || !kind.statuses.includes(booking.status)) return false;
     if (!(await repo.markScheduledMail(tx, booking.id, kind.kind, now))) return false;
-    const language = booking.language as Language;
+    const language = booking.language;
     const activity = await repo.findActivityForBooking(tx, booking.activityId, language);
     if (!activity) return false;
     const proved = addressProved(await repo.bookerAccount(tx, booking), booking.customerEmail);

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Category } from '../../../domain/activities.js';
+
 import type { Language } from '../../../domain/languages.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityTags, activityTranslations, tags } from '../../db/schema/index.js';
@@ -51,7 +51,7 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
   const textsOf = new Map<number, Partial<Record<Language, LocalizedText>>>();
   for (const t of translations) {
     const entry = textsOf.get(t.activityId) ?? {};
-    entry[t.language as Language] = {
+    entry[t.language] = {
       name: t.name,
       description: t.description,
       location: t.location,
@@ -69,8 +69,8 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
   }
   return rows.map((r) => ({
     id: r.id,
-    language: r.language as Language,
-    category: r.category as Category,
+    language: r.language,
+    category: r.category,
     address: r.address,
     city: r.city,
     latitude: r.latitude,

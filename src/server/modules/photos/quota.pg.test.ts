@@ -41,7 +41,7 @@ describe('the quota with two uploads at once', () => {
         keys.map((key, i) => ({
           name: `Rempli ${i}`,
           description: 'Une activité pour remplir le quota.',
-          category: 'uitjes',
+          category: 'uitjes' as const,
           city: 'Limoux',
           latitude: 43.05,
           longitude: 2.22,

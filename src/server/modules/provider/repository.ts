@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
-import { LANGUAGES, type Language } from '../../../domain/languages.js';
+import { LANGUAGES } from '../../../domain/languages.js';
 import type { ReviewedContent } from '../../../domain/provider-activities.js';
 import { buildSearchDocument, normalizeText } from '../../../domain/search.js';
 import type { Db } from '../../db/client.js';
@@ -34,6 +34,20 @@ export async function ownActivities(db: Db, providerId: number, id?: number) {
     .orderBy(asc(activities.sortName), asc(activities.id));
 }
 
+/** One activity with its booking count and the account of its provider (null: the guide's own). */
+export async function activityWithOwner(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      activity: activities,
+      bookingCount: sql<number>`(select count(*)::int from bookings where bookings.activity_id = activities.id)`,
+      ownerUserId: providers.userId,
+    })
+    .from(activities)
+    .leftJoin(providers, eq(providers.id, activities.providerId))
+    .where(eq(activities.id, id));
+  return row;
+}
+
 export async function findActivity(db: Db, id: number): Promise<ActivityRow | undefined> {
   const [row] = await db.select().from(activities).where(eq(activities.id, id));
   return row;
@@ -60,7 +74,7 @@ export async function translationsOf(db: Db, ids: number[]) {
   const out = new Map<number, ReviewedContent['translations']>();
   for (const row of rows) {
     const entry = out.get(row.activityId) ?? {};
-    entry[row.language as Language] = { name: row.name, description: row.description };
+    entry[row.language] = { name: row.name, description: row.description };
     out.set(row.activityId, entry);
   }
   return out;
@@ -91,7 +105,7 @@ export function contentOfRow(row: ActivityRow, translations: ReviewedContent['tr
   return {
     name: row.name,
     description: row.description,
-    language: row.language as Language,
+    language: row.language,
     translations: Object.fromEntries(
       Object.entries(translations).filter(([language]) => language !== row.language),
     ) as ReviewedContent['translations'],

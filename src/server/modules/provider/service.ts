@@ -3,10 +3,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { todayInParis } from '../../../domain/dates.js';
 import { type EventDates, eventDatesProblem } from '../../../domain/event-dates.js';
 import { moderationValues } from '../../../domain/moderation.js';
-import type { ProviderStatus } from '../../../domain/roles.js';
+
 import { toCents, toEuros } from '../../../domain/money.js';
 import type { Page } from '../../../domain/pagination.js';
-import { mayEditOwnActivities, type Principal } from '../../../domain/policies.js';
+import { mayEditActivity, mayEditOwnActivities, type Principal } from '../../../domain/policies.js';
 import {
   type ActivityState,
   type CreateActivityBody,
@@ -109,10 +109,7 @@ function present(
 async function providerOf(db: Db, principal: Principal, intent: 'read' | 'write' = 'read'): Promise<repo.ProviderRow> {
   const provider = await repo.findProviderOfUser(db, principal.id);
   if (!provider) throw new AppError('NOT_A_PROVIDER', 'This account has no provider profile');
-  if (
-    intent === 'write' &&
-    !mayEditOwnActivities({ ...principal, providerStatus: provider.status as ProviderStatus })
-  ) {
+  if (intent === 'write' && !mayEditOwnActivities({ ...principal, providerStatus: provider.status })) {
     throw new AppError(
       'PROVIDER_REJECTED',
       'Your provider application was rejected: your activities cannot be changed. Contact the team',
@@ -135,22 +132,31 @@ export async function listOwn({ db }: ProviderDeps, principal: Principal): Promi
   return presentAll(db, await repo.ownActivities(db, provider.id));
 }
 
-async function ownRow(db: Db, providerId: number, id: number) {
-  const [row] = await repo.ownActivities(db, providerId, id);
-  if (!row) throw notFound();
+/**
+ * One of the provider's own activities. Reading needs ownership, changing needs `mayEditActivity`
+ * (docs/permissions.md#resources); another's activity is as good as missing.
+ */
+async function ownRow(db: Db, principal: Principal, provider: repo.ProviderRow, id: number, intent: 'read' | 'write') {
+  const row = await repo.activityWithOwner(db, id);
+  const owner = { ownerUserId: row?.ownerUserId ?? null };
+  const allowed =
+    intent === 'read'
+      ? owner.ownerUserId === principal.id
+      : mayEditActivity({ ...principal, providerStatus: provider.status }, owner);
+  if (!row || row.activity.providerId !== provider.id || !allowed) throw notFound();
   return row;
 }
 
 export async function getOwn({ db }: ProviderDeps, principal: Principal, id: number): Promise<ProviderActivity> {
   const provider = await providerOf(db, principal);
-  const [presented] = await presentAll(db, [await ownRow(db, provider.id, id)]);
+  const [presented] = await presentAll(db, [await ownRow(db, principal, provider, id, 'read')]);
   if (!presented) throw notFound();
   return presented;
 }
 
 /** Throws unless the caller may change this activity: theirs, and their application not rejected. */
 export async function assertEditable({ db }: ProviderDeps, principal: Principal, id: number): Promise<void> {
-  await ownRow(db, (await providerOf(db, principal, 'write')).id, id);
+  await ownRow(db, principal, await providerOf(db, principal, 'write'), id, 'write');
 }
 
 /** The columns of the fields that change at once. */
@@ -274,7 +280,7 @@ export async function update(
   const { db, clock, config } = deps;
   const provider = await providerOf(db, principal, 'write');
   await db.transaction(async (tx) => {
-    const { activity } = await ownRow(tx, provider.id, id);
+    const { activity } = await ownRow(tx, principal, provider, id, 'write');
     const pending = await repo.pendingRevision(tx, id);
     const published = repo.contentOfRow(activity, (await repo.translationsOf(tx, [id])).get(id) ?? {});
     const next = mergeContent(pending ? proposedOf(pending, activity) : published, body);
@@ -304,7 +310,7 @@ export async function remove(deps: ProviderDeps, principal: Principal, id: numbe
   const { db } = deps;
   const provider = await providerOf(db, principal, 'write');
   await db.transaction(async (tx) => {
-    await ownRow(tx, provider.id, id);
+    await ownRow(tx, principal, provider, id, 'write');
     if ((await repo.countBookings(tx, id)) > 0) {
       throw new AppError('ACTIVITY_HAS_BOOKINGS', 'An activity with bookings cannot be deleted; pause it instead');
     }

@@ -13,7 +13,7 @@ import {
 } from '../../../domain/reviews.js';
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import type { Language } from '../../../domain/languages.js';
+
 import { AppError, isUniqueViolation } from '../../errors.js';
 import type { ScheduledMail } from '../bookings/service.js';
 import { reviewInvitationMail } from '../mail/templates.js';
@@ -108,7 +108,7 @@ export const reviewInvitation: ScheduledMail = {
   async compose(tx, deps, { booking, activity, facts }) {
     if (await repo.settleBookingReview(tx, booking)) return null;
     if (!activity.isPublic) return null;
-    const language = booking.language as Language;
+    const language = booking.language;
     return reviewInvitationMail(
       facts,
       language,

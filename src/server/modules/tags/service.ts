@@ -22,7 +22,7 @@ function presentTag(tag: repo.TagRow, activityCount: number): AdminTag {
     name: tag.name,
     description: tag.description,
     isApproved: tag.isApproved,
-    status: tag.status as TagStatus,
+    status: tag.status,
     moderationReason: tag.moderationReason,
     activityCount,
     createdAt: tag.createdAt.toISOString(),
@@ -36,9 +36,9 @@ function presentLink(link: repo.ActivityTagRow, activityName: string, tag: repo.
     activityName,
     tagId: tag.id,
     tagName: tag.name,
-    tagStatus: tag.status as TagStatus,
+    tagStatus: tag.status,
     isApproved: link.isApproved,
-    status: link.status as TagStatus,
+    status: link.status,
     moderationReason: link.moderationReason,
     createdAt: link.createdAt.toISOString(),
   };
@@ -150,5 +150,5 @@ export async function moderateActivityTag(
 ) {
   const row = await repo.updateActivityTag(db, id, moderationValues(decision, adminId, clock.now()));
   if (!row) throw new AppError('ACTIVITY_TAG_NOT_FOUND', 'Activity tag not found');
-  return { id: row.id, isApproved: row.isApproved, status: row.status as TagStatus };
+  return { id: row.id, isApproved: row.isApproved, status: row.status };
 }
