@@ -41,6 +41,7 @@ import { weatherProviderFor } from './modules/weather/providers.js';
 import { weatherRoutes } from './modules/weather/routes.js';
 import { createWeatherService, type WeatherService } from './modules/weather/service.js';
 import { publicRoutes, trackRouteAccess } from './plugins/access.js';
+import { fixedSiteSettings } from './modules/settings/site.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientPlugin } from './plugins/client.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppDeps) {
         : config.payments
           ? stripePayments(config.payments, app.log, config.outside.timeoutMs)
           : null,
+    site: fixedSiteSettings(config),
     secret,
   };
   app.decorate('deps', deps);

@@ -7,6 +7,7 @@ import type { Geocoder } from './modules/geocode/nominatim.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { Outbox } from './modules/mail/outbox.js';
 import type { Payments } from './modules/sponsorships/payments.js';
+import type { SiteSettings } from './modules/settings/site.js';
 import type { WeatherService } from './modules/weather/service.js';
 
 /** Where "now" comes from: the system clock, or a fixed one in tests. */
@@ -68,6 +69,8 @@ export interface Deps {
   answers: AnswerCache;
   /** Stripe, or null where online payment is not set up (admins then set sponsorships by hand). */
   payments: Payments | null;
+  /** The site's settings: contact, mail sender, team inbox (docs/site-settings.md). */
+  site: SiteSettings;
   /** Signs session cookies and the links in mails (SESSION_SECRET, or the one kept under DATA_DIR). */
   secret: string;
 }

@@ -1,3 +1,4 @@
+import { setApiLanguage } from '../lib/api-client';
 import i18n, { type LanguageDetectorModule } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -108,9 +109,11 @@ export async function initI18n(
         : { ns: ['common'] }),
     });
   document.documentElement.lang = currentLanguage();
+  setApiLanguage(currentLanguage());
   i18n.on('languageChanged', (lng) => {
     if (!isLanguage(lng)) return;
     document.documentElement.lang = lng;
+    setApiLanguage(lng);
     persistLanguage(lng);
   });
   return i18n;

@@ -54,6 +54,12 @@ export interface ApiRequest {
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 let transport: ApiTransport = (url, init) => fetch(url, init);
 
+/** The language the page is shown in, sent with each call: the server writes a user's mails in it (docs/mail.md#language). */
+let siteLanguage: string | null = null;
+export function setApiLanguage(language: string) {
+  siteLanguage = language;
+}
+
 /**
  * The server's page renderer answers the app's reads itself, without a network round trip
  * (docs/rendering.md#data); the browser never calls this.
@@ -71,6 +77,7 @@ export async function apiFetch(path: string, { method = 'GET', query, body, sign
       Accept: 'application/json',
       // FormData (a photo) sets its own multipart Content-Type with the boundary.
       ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
+      ...(siteLanguage ? { 'X-Site-Language': siteLanguage } : {}),
       ...headers,
     },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),

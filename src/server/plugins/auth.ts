@@ -2,11 +2,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isLanguage } from '../../domain/languages.js';
 import { type AccessLevel, allows, type Principal } from '../../domain/policies.js';
 
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
-import { findUser, type UserRow } from '../modules/auth/repository.js';
+import { findUser, setUserLanguage, type UserRow } from '../modules/auth/repository.js';
 import { DbSessionStore } from '../modules/auth/session-store.js';
 import { principalOf } from '../modules/auth/presenter.js';
 
@@ -32,6 +33,23 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (docs/permissions.md); every route declares it. */
     access?: AccessLevel;
+  }
+}
+
+/** The header in which the web app names the language its page is shown in (docs/mail.md#language). */
+export const SITE_LANGUAGE_HEADER = 'x-site-language';
+
+/**
+ * Keeps the language a logged-in user last used on the site, so that mails reach them in it
+ * (docs/mail.md#language). Written only when it changes; a failure to write it fails nothing.
+ */
+async function rememberLanguage(db: Db, request: FastifyRequest, user: UserRow) {
+  const sent = request.headers[SITE_LANGUAGE_HEADER];
+  if (typeof sent !== 'string' || !isLanguage(sent) || sent === user.language) return;
+  try {
+    await setUserLanguage(db, user.id, sent);
+  } catch (err) {
+    request.log.warn({ err }, 'could not remember the site language');
   }
 }
 
@@ -88,6 +106,7 @@ export const authPlugin = fp(
         if (found) {
           request.user = found.user;
           request.principal = principalOf(found.user, found.providerStatus);
+          await rememberLanguage(db, request, found.user);
         } else {
           // The account is gone: forget the session.
           await request.session.destroy();

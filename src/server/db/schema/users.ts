@@ -12,6 +12,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import { ROLES, type Role } from '../../../domain/roles.js';
 import { inList } from './sql-helpers.js';
 
@@ -37,6 +38,8 @@ export const users = pgTable(
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: varchar('oidc_subject', { length: 255 }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The site language the user last used (their mails are written in it, docs/mail.md#language); null: never seen. */
+    language: varchar('language', { length: 2 }).$type<Language>(),
     stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
     stripeSubscriptionId: varchar('stripe_subscription_id', { length: 255 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,6 +47,7 @@ export const users = pgTable(
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ${inList(ROLES)}`),
+    check('users_language_check', sql`${t.language} is null or ${t.language} in ${inList(LANGUAGES)}`),
     index('users_role_idx').on(t.role),
     /** The admin panel's pages of users, newest first (docs/api.md#lists-in-pages). */
     index('users_created_idx').on(t.createdAt, t.id),

@@ -1,3 +1,4 @@
+import type { Language } from '../../../domain/languages.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { providers, users } from '../../db/schema/index.js';
@@ -39,6 +40,11 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert) {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert returned no user');
   return row;
+}
+
+/** The site language the user last used (docs/mail.md#language). */
+export async function setUserLanguage(db: Db, id: string, language: Language) {
+  await db.update(users).set({ language }).where(eq(users.id, id));
 }
 
 /** Changes a user; `now` (the app's clock) becomes their `updated_at`. */

@@ -10,11 +10,11 @@ import nl from './locales/nl.json' with { type: 'json' };
 import type { MailMessage } from './mailer.js';
 
 /** The texts of every mail, per language (kept in step by the translation test). */
-const TEXTS: Record<Language, typeof en> = { nl, en, fr, de, es };
-type Texts = typeof en;
+export const TEXTS: Record<Language, typeof en> = { nl, en, fr, de, es };
+export type Texts = typeof en;
 
 /** `{{name}}` placeholders filled in (values are plain text here; HTML escapes them later). */
-function fill(template: string, values: Record<string, string> = {}): string {
+export function fill(template: string, values: Record<string, string> = {}): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 }
 
@@ -63,7 +63,7 @@ function formatTotal(facts: BookingFacts, language: Language, texts: Texts): str
   );
 }
 
-interface Section {
+export interface Section {
   /** Paragraphs of text. */
   paragraphs: string[];
   /** A link with the sentence that leads to it. */
@@ -73,10 +73,17 @@ interface Section {
 }
 
 /** Plain text and simple HTML of one mail, from the same parts; a greeting without a name for null. */
-function compose(language: Language, greetingName: string | null, section: Section, site: string) {
+export function compose(
+  language: Language,
+  greetingName: string | null,
+  section: Section,
+  site: string,
+  /** Why the recipient gets it: a booking (the default), or their account (docs/mail.md#notices). */
+  reason: 'booking' | 'account' = 'booking',
+) {
   const texts = TEXTS[language];
   const greeting = greetingName === null ? texts.greetingWithoutName : fill(texts.greeting, { name: greetingName });
-  const footer = fill(texts.footer, { site });
+  const footer = fill(reason === 'booking' ? texts.footer : texts.accountFooter, { site });
   const text = [
     greeting,
     '',
@@ -127,7 +134,7 @@ function summary(facts: BookingFacts, language: Language, withContact: boolean):
 /** How a guest mail greets: by the name given only when the address is the booker's own. */
 const guestName = (facts: BookingFacts) => (facts.guestAddressProved ? facts.customerName : null);
 
-function messageId(publicUrl: string): string {
+export function messageId(publicUrl: string): string {
   return `<${randomUUID()}@${new URL(publicUrl).hostname}>`;
 }
 

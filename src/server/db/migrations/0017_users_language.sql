@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "language" varchar(2);--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_language_check" CHECK ("users"."language" is null or "users"."language" in ('nl', 'en', 'fr', 'de', 'es'));
