@@ -22,7 +22,6 @@ export const DEFAULT_SORT: SortOption = 'distance';
 /** Sponsor levels and their badges (docs/product.md#sponsorship). */
 export const SPONSOR_LEVELS = [0, 1, 2, 3] as const;
 export type SponsorLevel = (typeof SPONSOR_LEVELS)[number];
-export const SPONSOR_BADGES: Record<1 | 2 | 3, string> = { 1: 'Sponsor', 2: 'Premium', 3: 'TOP' };
 
 /** Filter ranges of the overview (docs/product.md#filters-and-sorting). */
 export const PRICE_FILTER = { min: 0, max: 200, step: 5 } as const;

@@ -128,8 +128,6 @@ export const positionQuery = z
     path: ['lat'],
   });
 
-export const languageQuery = z.strictObject({ lng: languageParam.optional() });
-
 /** One row of an activity's structured opening hours, as the API gives it (docs/product.md#weekly-hours). */
 export const weeklyHoursSchema = z.object({
   days: z.array(z.number().int().min(1).max(7)).describe('ISO weekdays, Monday (1) first'),

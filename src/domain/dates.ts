@@ -34,11 +34,6 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The day after `day` (YYYY-MM-DD). */
-export function nextDay(day: string): string {
-  return addDays(day, 1);
-}
-
 let hourFormat: Intl.DateTimeFormat | undefined;
 
 /** The hour of the clock in Limoux at `now`, 0 to 23. */

@@ -78,9 +78,6 @@ export const mayAnswerBooking = (p: Principal | null, booking: Ownership): boole
  */
 export const mayChooseRole = (p: Principal | null): boolean => p !== null && (!p.roleChosen || p.role === 'visitor');
 
-/** Proposing a tag or an activity tag needs an account (docs/permissions.md). */
-export const mayProposeTags = (p: Principal | null): boolean => p !== null;
-
 /** Whether `p` passes a route's access level (null = anonymous). */
 export function allows(level: AccessLevel, p: Principal | null): boolean {
   switch (level) {

@@ -29,8 +29,6 @@ export function planOfLookupKey(key: string | null | undefined): PaidPlan | null
   return PAID_PLANS.find((plan) => PLAN_LOOKUP_KEY[plan] === key) ?? null;
 }
 
-export const isPaidPlan = (value: unknown): value is PaidPlan => PAID_PLANS.includes(value as PaidPlan);
-
 /** A subscription that Stripe will never bill again: nothing brings it back. */
 export const ENDED_STATUSES = ['canceled', 'incomplete_expired'] as const;
 

@@ -49,11 +49,6 @@ export async function listProvidersWithStatus(db: Db, status: 'pending' | 'appro
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function findProvider(db: Db, id: number) {
-  const [row] = await db.select().from(providers).where(eq(providers.id, id));
-  return row;
-}
-
 export async function findProviderOfUser(db: Db, userId: string) {
   const [row] = await db.select().from(providers).where(eq(providers.userId, userId));
   return row;

@@ -120,10 +120,6 @@ export async function moveStatus(db: Db, id: number, from: BookingStatus, to: Bo
   return row;
 }
 
-export async function eventsOf(db: Db, bookingId: number) {
-  return db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(bookingEvents.id);
-}
-
 export interface BookingListFilter {
   /** Only bookings of activities this account runs (undefined: every booking, for admins). */
   providerUserId?: string;

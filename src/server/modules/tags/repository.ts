@@ -13,18 +13,6 @@ export function listApproved(db: Db) {
   return db.select(publicColumns).from(tags).where(eq(tags.status, 'approved')).orderBy(asc(tags.name));
 }
 
-/** Approved tags carried by an activity through an approved activity tag. */
-export function listApprovedForActivity(db: Db, activityId: number) {
-  return db
-    .select(publicColumns)
-    .from(activityTags)
-    .innerJoin(tags, eq(tags.id, activityTags.tagId))
-    .where(
-      and(eq(activityTags.activityId, activityId), eq(activityTags.status, 'approved'), eq(tags.status, 'approved')),
-    )
-    .orderBy(asc(tags.name));
-}
-
 /** One page of tags, all or of one status, by name, with how many activities carry each. */
 export async function listTags(db: Db, query: PageQuery & { status?: ModerationStatus }) {
   const where = query.status ? eq(tags.status, query.status) : undefined;
