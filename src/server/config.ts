@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SERVICE_AREA, type Position, type ServiceArea } from '../domain/geo.js';
+import { PHONE_PATTERN } from '../domain/site-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -75,7 +76,7 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
   CONTACT_PHONE: z
     .string()
-    .regex(/^\+?[0-9][0-9 ().-]{5,24}$/, 'must be a phone number such as +33 4 68 31 11 82')
+    .regex(PHONE_PATTERN, 'must be a phone number such as +33 4 68 31 11 82')
     .optional(),
   STRIPE_SECRET_KEY: z
     .string()
