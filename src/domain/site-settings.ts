@@ -33,7 +33,10 @@ const address = z.union([
 export const siteSettingsPatchBody = z.strictObject({
   contactEmail: address.nullable().optional(),
   contactPhone: z
-    .union([z.literal(''), z.string().regex(PHONE_PATTERN, 'must be a phone number such as +33 4 68 31 11 82, or empty')])
+    .union([
+      z.literal(''),
+      z.string().regex(PHONE_PATTERN, 'must be a phone number such as +33 4 68 31 11 82, or empty'),
+    ])
     .nullable()
     .optional(),
   senderName: z

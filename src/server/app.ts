@@ -147,8 +147,7 @@ export async function buildApp(options: AppDeps) {
   // sender's name from them at each send.
   const site = new StoredSiteSettings(database, settingsDefaults(config), app.log);
   await site.start();
-  const mailer =
-    options.mailer ?? mailerFor(config.mail, app.log, async () => (await site.current()).senderName);
+  const mailer = options.mailer ?? mailerFor(config.mail, app.log, async () => (await site.current()).senderName);
   // The read model is built before the app answers anything (docs/read-model.md).
   const catalog = new Catalog(database, app.log);
   await catalog.start();

@@ -74,10 +74,7 @@ const envSchema = z.object({
       message: 'must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379',
     }),
   CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
-  CONTACT_PHONE: z
-    .string()
-    .regex(PHONE_PATTERN, 'must be a phone number such as +33 4 68 31 11 82')
-    .optional(),
+  CONTACT_PHONE: z.string().regex(PHONE_PATTERN, 'must be a phone number such as +33 4 68 31 11 82').optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')

@@ -27,7 +27,10 @@ export interface Mailer {
 export function parseSender(from: string): { name: string | null; address: string } {
   const match = /^(.*)<([^<>]+)>\s*$/s.exec(from);
   if (!match) return { name: null, address: from.trim() };
-  const name = (match[1] ?? '').trim().replace(/^"(.*)"$/s, '$1').trim();
+  const name = (match[1] ?? '')
+    .trim()
+    .replace(/^"(.*)"$/s, '$1')
+    .trim();
   return { name: name || null, address: (match[2] ?? '').trim() };
 }
 

@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 const getSettings = (cookie = admin) => ctx.app.inject({ url: '/api/admin/settings', headers: { cookie } });
-const patch = (payload: unknown, cookie = admin, app: App = ctx.app) =>
+const patch = (payload: Record<string, unknown>, cookie = admin, app: App = ctx.app) =>
   app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: { cookie, ...sameOrigin }, payload });
 const contactOf = async (app: App) => (await getJson<ClientConfig>(app, '/api/config')).body.contact;
 const storedRows = async () =>
@@ -122,10 +122,7 @@ describe('a change', () => {
 
   it('writes the description beside the value in admin_settings', async () => {
     await patch({ teamInbox: 'team@limoux.test' });
-    const [row] = await ctx.db
-      .select()
-      .from(adminSettings)
-      .where(eq(adminSettings.key, SETTING_ROW_KEYS.teamInbox));
+    const [row] = await ctx.db.select().from(adminSettings).where(eq(adminSettings.key, SETTING_ROW_KEYS.teamInbox));
     expect(row).toMatchObject({ value: 'team@limoux.test', description: expect.stringContaining('notices') });
     expect((await ctx.app.deps.site.current()).teamInbox).toBe('team@limoux.test');
     await patch({ teamInbox: null });
@@ -133,7 +130,7 @@ describe('a change', () => {
 });
 
 describe('bad input', () => {
-  const cases: [string, unknown, string][] = [
+  const cases: [string, Record<string, unknown>, string][] = [
     ['an address that is none', { contactEmail: 'not-an-address' }, 'contactEmail'],
     ['a team inbox that is none', { teamInbox: 'team@' }, 'teamInbox'],
     ['a phone number that is none', { contactPhone: 'call us' }, 'contactPhone'],
@@ -146,7 +143,7 @@ describe('bad input', () => {
     ['an unknown setting', { siteName: 'Elsewhere' }, ''],
   ];
   it.each(cases)('is a 400 naming the field, and changes nothing: %s', async (_name, body, field) => {
-    const res = await patch({ contactPhone: '+33 4 00 00 00 00', ...(body as object) });
+    const res = await patch({ contactPhone: '+33 4 00 00 00 00', ...body });
     expect(res.statusCode, res.body).toBe(400);
     const error = res.json<{ code: string; details: { path: string }[] }>();
     expect(error.code).toBe('VALIDATION_FAILED');
@@ -194,24 +191,24 @@ describe('a second app on the same database (in-process on PGlite, LISTEN on Pos
   it('shows a change made on the first without a restart, and without reading the database for each page', async () => {
     expect(await contactOf(second)).toEqual({ email: 'office@limoux.test', phone: '+33 4 68 31 11 82' });
     expect((await patch({ contactPhone: '+33 4 68 99 99 99' })).statusCode).toBe(200);
-    await expect.poll(async () => (await contactOf(second)).phone, { timeout: 2000, interval: 20 }).toBe(
-      '+33 4 68 99 99 99',
-    );
+    await expect
+      .poll(async () => (await contactOf(second)).phone, { timeout: 2000, interval: 20 })
+      .toBe('+33 4 68 99 99 99');
     // A change made on the second reaches the first too.
     expect((await patch({ contactPhone: null }, admin, second)).statusCode).toBe(200);
-    await expect.poll(async () => (await contactOf(ctx.app)).phone, { timeout: 2000, interval: 20 }).toBe(
-      '+33 4 68 31 11 82',
-    );
+    await expect
+      .poll(async () => (await contactOf(ctx.app)).phone, { timeout: 2000, interval: 20 })
+      .toBe('+33 4 68 31 11 82');
   });
 
   it('follows a change written straight into the table (a command, by hand)', async () => {
     await ctx.db.insert(adminSettings).values({ key: SETTING_ROW_KEYS.contactEmail, value: 'desk@limoux.test' });
-    await expect.poll(async () => (await contactOf(second)).email, { timeout: 2000, interval: 20 }).toBe(
-      'desk@limoux.test',
-    );
+    await expect
+      .poll(async () => (await contactOf(second)).email, { timeout: 2000, interval: 20 })
+      .toBe('desk@limoux.test');
     await ctx.db.delete(adminSettings).where(eq(adminSettings.key, SETTING_ROW_KEYS.contactEmail));
-    await expect.poll(async () => (await contactOf(second)).email, { timeout: 2000, interval: 20 }).toBe(
-      'office@limoux.test',
-    );
+    await expect
+      .poll(async () => (await contactOf(second)).email, { timeout: 2000, interval: 20 })
+      .toBe('office@limoux.test');
   });
 });
