@@ -66,12 +66,24 @@ it('shows a contact changed on one instance in the other’s footer within a sec
   expect((await b.deps.site.current()).contactEmail).toBe('hello@limoux.test');
 });
 
-it('keeps answering the footer from memory while the database is gone', async () => {
+it('keeps answering the footer from memory while the database is gone; a change is a 503', async () => {
   // This instance's pool is closed: a read of the database would fail; the footer's contact does not.
   const lonely = await buildApp({ config: testConfig(ENV), database: openPostgres(url) });
   await lonely.ready();
   const before = await contactOf(lonely);
+  const admin = await sessionCookieFor(
+    database.db,
+    (await createUser(database.db, { role: 'admin', isApproved: true })).id,
+  );
   await lonely.deps.database.close();
   expect(await contactOf(lonely)).toEqual(before);
+  // A change cannot be made: a 503, never a 500.
+  const edit = await lonely.inject({
+    method: 'PATCH',
+    url: '/api/admin/settings',
+    headers: { cookie: admin, ...sameOrigin },
+    payload: { contactPhone: '' },
+  });
+  expect(edit.statusCode).toBe(503);
   await lonely.close();
 });
