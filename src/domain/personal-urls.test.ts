@@ -25,6 +25,7 @@ describe('what is personal among the addresses (docs/offline.md#personal)', () =
       '/boekingen',
       '/boekingen/3/annuleren',
       '/admin/tags',
+      '/admin/settings',
       '/provider/activities/4',
       '/activity/3?token=x',
     ]) {

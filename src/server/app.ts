@@ -41,7 +41,7 @@ import { weatherProviderFor } from './modules/weather/providers.js';
 import { weatherRoutes } from './modules/weather/routes.js';
 import { createWeatherService, type WeatherService } from './modules/weather/service.js';
 import { publicRoutes, trackRouteAccess } from './plugins/access.js';
-import { fixedSiteSettings } from './modules/settings/site.js';
+import { settingsDefaults, StoredSiteSettings } from './modules/settings/site.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientPlugin } from './plugins/client.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
@@ -143,7 +143,11 @@ export async function buildApp(options: AppDeps) {
   // Built once, handed to every module (docs/architecture.md).
   const clock = options.clock ?? systemClock;
   const secret = await resolveSessionSecret(config.auth.sessionSecret, config.env === 'test' ? null : config.dataDir);
-  const mailer = options.mailer ?? mailerFor(config.mail, app.log);
+  // The site's settings, kept current on every instance (docs/site-settings.md); mails take the
+  // sender's name from them at each send.
+  const site = new StoredSiteSettings(database, settingsDefaults(config), app.log);
+  await site.start();
+  const mailer = options.mailer ?? mailerFor(config.mail, app.log, async () => (await site.current()).senderName);
   // The read model is built before the app answers anything (docs/read-model.md).
   const catalog = new Catalog(database, app.log);
   await catalog.start();
@@ -165,12 +169,13 @@ export async function buildApp(options: AppDeps) {
         : config.payments
           ? stripePayments(config.payments, app.log, config.outside.timeoutMs)
           : null,
-    site: fixedSiteSettings(config),
+    site,
     secret,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await catalog.close();
+    await site.close();
     await deps.outbox.stop();
     mailer.close();
   });

@@ -46,6 +46,7 @@ const ROUTES: [path: string, screen: ReactElement][] = [
   ['/admin/activities/:id', <AdminActivityRoute />],
   ['/admin/sponsorships', <AdminRoute tab="sponsorships" />],
   ['/admin/tags', <AdminTagsRoute />],
+  ['/admin/settings', <AdminRoute tab="settings" />],
   ['/provider', <ProviderRoute />],
   ['/provider/bookings', <ProviderBookingsRoute />],
   ['/provider/sponsorship', <ProviderSponsorshipRoute />],

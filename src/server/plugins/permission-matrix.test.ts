@@ -150,6 +150,12 @@ const TABLE: Record<string, RouteCase> = {
     expect: adminOnly(200),
   },
   'GET /api/admin/users': { url: () => '/api/admin/users', expect: adminOnly(200) },
+  'GET /api/admin/settings': { url: () => '/api/admin/settings', expect: adminOnly(200) },
+  'PATCH /api/admin/settings': {
+    url: () => '/api/admin/settings',
+    body: () => ({ senderName: 'Matrix' }),
+    expect: adminOnly(200),
+  },
   'GET /api/admin/providers/pending': { url: () => '/api/admin/providers/pending', expect: adminOnly(200) },
   'POST /api/admin/providers/:id/approve': {
     url: (f) => `/api/admin/providers/${f.pendingProviderId}/approve`,

@@ -10,6 +10,7 @@ import { ActivitiesModeration } from '../../features/admin/components/activities
 import { CountTabs } from '../../components/ui/count-tabs';
 import { ProvidersPanel } from '../../features/admin/components/providers-panel';
 import { ReviewsModeration } from '../../features/admin/components/reviews-moderation';
+import { SiteSettingsPanel } from '../../features/admin/components/site-settings-form';
 import { UsersPanel } from '../../features/admin/components/users-panel';
 import { useSponsorshipOverview } from '../../features/sponsorships/api/sponsorships';
 import { SponsorshipOverview } from '../../features/sponsorships/components/sponsorship-overview';
@@ -65,6 +66,7 @@ function AdminPanel({ tab }: { tab: string }) {
               count: sponsorships.data?.active.length,
               content: <SponsorshipOverview />,
             },
+            { value: 'settings', title: t('settings.tab'), content: <SiteSettingsPanel /> },
           ]}
         />
       </div>
@@ -72,7 +74,7 @@ function AdminPanel({ tab }: { tab: string }) {
   );
 }
 
-/** The admin panel; `/admin/activities` opens on the queue of activities. */
+/** The admin panel; `/admin/activities` opens on the queue of activities, `/admin/settings` on the site settings. */
 export function AdminRoute({ tab = 'providers' }: { tab?: string }) {
   return (
     <RequireAccess level="admin">

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { fileMailer } from './mailer.js';
+import { fileMailer, parseSender } from './mailer.js';
 
 describe('mail without an SMTP server', () => {
   it('is written as an .eml file under DATA_DIR/mail, readable by this user only, and its path logged', async () => {
@@ -30,6 +30,47 @@ describe('mail without an SMTP server', () => {
       expect(parsed.subject).toBe('Je boekingsaanvraag voor Raften');
       expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe('guest@example.com');
       expect(parsed.attachments.map((a) => a.filename)).toEqual(['booking.ics']);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the sender (docs/site-settings.md#mail)', () => {
+  it.each([
+    ['DiscoverLocal <no-reply@localhost>', { name: 'DiscoverLocal', address: 'no-reply@localhost' }],
+    ['"Office, Limoux" <office@limoux.test>', { name: 'Office, Limoux', address: 'office@limoux.test' }],
+    ['<bare@limoux.test>', { name: null, address: 'bare@limoux.test' }],
+    ['bare@limoux.test', { name: null, address: 'bare@limoux.test' }],
+  ])('reads the address and the display name of MAIL_FROM %s', (from, expected) => {
+    expect(parseSender(from)).toEqual(expected);
+  });
+
+  it('goes out under the name given at send time, from MAIL_FROM’s address, encoded when it is not ASCII', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dl-mail-'));
+    try {
+      const dir = path.join(dataDir, 'mail');
+      let name = 'Office de Tourisme';
+      const mailer = fileMailer(dir, 'DiscoverLocal <no-reply@localhost>', { info: () => undefined } as never, () =>
+        Promise.resolve(name),
+      );
+      const send = async (n: number) => {
+        await mailer.send({
+          to: 'guest@example.com',
+          subject: 'Hi',
+          text: 'Hi',
+          html: '<p>Hi</p>',
+          messageId: `<${n}@x>`,
+        });
+        const files = (await readdir(dir)).sort();
+        const raw = await readFile(path.join(dir, files[files.length - 1] ?? ''), 'utf8');
+        return { raw, from: (await simpleParser(raw)).from?.value[0] };
+      };
+      expect((await send(1)).from).toEqual({ name: 'Office de Tourisme', address: 'no-reply@localhost' });
+      name = 'Office de Tourisme à Limoux, Aude';
+      const second = await send(2);
+      expect(second.from).toEqual({ name: 'Office de Tourisme à Limoux, Aude', address: 'no-reply@localhost' });
+      expect(second.raw).toMatch(/^From: =\?UTF-8\?/m);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -23,7 +23,31 @@ export interface Mailer {
   close(): void;
 }
 
-function nodemailerMessage(from: string, message: MailMessage) {
+/** The address of a From header (`Name <address>` or a bare address) and its display name, if any. */
+export function parseSender(from: string): { name: string | null; address: string } {
+  const match = /^(.*)<([^<>]+)>\s*$/s.exec(from);
+  if (!match) return { name: null, address: from.trim() };
+  const name = (match[1] ?? '')
+    .trim()
+    .replace(/^"(.*)"$/s, '$1')
+    .trim();
+  return { name: name || null, address: (match[2] ?? '').trim() };
+}
+
+/**
+ * The display name mails go out under, asked at each send: the site's setting
+ * (docs/site-settings.md), so that a change applies to the next mail without a restart.
+ */
+export type SenderName = () => Promise<string>;
+
+/** The From header: the address from the environment (MAIL_FROM), the name from the settings when given. */
+async function senderOf(from: string, senderName: SenderName | undefined) {
+  if (!senderName) return from;
+  // nodemailer quotes and encodes the name itself; the settings allow no line breaks nor `<>"` in it.
+  return { name: await senderName(), address: parseSender(from).address };
+}
+
+function nodemailerMessage(from: string | { name: string; address: string }, message: MailMessage) {
   return {
     from,
     to: message.to,
@@ -40,7 +64,7 @@ function nodemailerMessage(from: string, message: MailMessage) {
 }
 
 /** Over SMTP (SMTP_URL), with short timeouts: a mail server that hangs is a retry later, not a stuck worker. */
-export function smtpMailer(url: string, from: string): Mailer {
+export function smtpMailer(url: string, from: string, senderName?: SenderName): Mailer {
   const transport = nodemailer.createTransport({
     url,
     connectionTimeout: 5000,
@@ -49,7 +73,7 @@ export function smtpMailer(url: string, from: string): Mailer {
   });
   return {
     async send(message) {
-      await transport.sendMail(nodemailerMessage(from, message));
+      await transport.sendMail(nodemailerMessage(await senderOf(from, senderName), message));
     },
     close: () => transport.close(),
   };
@@ -59,11 +83,16 @@ export function smtpMailer(url: string, from: string): Mailer {
  * Without SMTP: every mail is written as an .eml file under `dir` (DATA_DIR/mail)
  * and its path logged, so a first run works with no mail server.
  */
-export function fileMailer(dir: string, from: string, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
+export function fileMailer(
+  dir: string,
+  from: string,
+  log: Pick<FastifyBaseLogger, 'info'>,
+  senderName?: SenderName,
+): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail(nodemailerMessage(from, message));
+      const info = await transport.sendMail(nodemailerMessage(await senderOf(from, senderName), message));
       await ensurePrivateDir(dir);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
@@ -74,6 +103,8 @@ export function fileMailer(dir: string, from: string, log: Pick<FastifyBaseLogge
   };
 }
 
-export function mailerFor(config: MailConfig, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
-  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.from) : fileMailer(config.dir, config.from, log);
+export function mailerFor(config: MailConfig, log: Pick<FastifyBaseLogger, 'info'>, senderName?: SenderName): Mailer {
+  return config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.from, senderName)
+    : fileMailer(config.dir, config.from, log, senderName);
 }

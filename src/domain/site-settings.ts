@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * The site's settings that admins change in the console (docs/site-settings.md): the footer's
+ * contact, the name mails are sent under, and where the team's notices go. The environment gives
+ * each one's default.
+ */
+export const SITE_SETTING_KEYS = ['contactEmail', 'contactPhone', 'senderName', 'teamInbox'] as const;
+export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
+
+/** What a phone number may look like (also CONTACT_PHONE's rule). */
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{5,24}$/;
+/** The longest display name mails are sent under. */
+export const SENDER_NAME_MAX = 80;
+/**
+ * A display name goes into the From header: plain text only. No control characters (a line break
+ * would start a header of its own), no line or paragraph separators, and none of `<>"`, which
+ * delimit the address and the quoted name.
+ */
+const SENDER_NAME_PATTERN = /^[^\p{Cc}\p{Zl}\p{Zp}<>"]+$/u;
+const ADDRESS_MAX = 254;
+
+const address = z.union([
+  z.literal(''),
+  z.email('must be an e-mail address, or empty').max(ADDRESS_MAX, `must be at most ${ADDRESS_MAX} characters`),
+]);
+
+/**
+ * A change of some settings. A text replaces the value (an empty one means "none": no contact
+ * e-mail or phone in the footer, no team inbox); `null` goes back to the environment's default; a
+ * setting left out stays as it is.
+ */
+export const siteSettingsPatchBody = z.strictObject({
+  contactEmail: address.nullable().optional(),
+  contactPhone: z
+    .union([
+      z.literal(''),
+      z.string().regex(PHONE_PATTERN, 'must be a phone number such as +33 4 68 31 11 82, or empty'),
+    ])
+    .nullable()
+    .optional(),
+  senderName: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(SENDER_NAME_MAX, `must be at most ${SENDER_NAME_MAX} characters`)
+    .regex(SENDER_NAME_PATTERN, 'must be plain text, without line breaks or any of < > "')
+    .nullable()
+    .optional(),
+  teamInbox: address.nullable().optional(),
+});
+export type SiteSettingsPatch = z.output<typeof siteSettingsPatchBody>;
+
+const settingSchema = z.object({
+  /** The value in force; null: none (nothing shown, the team's notices go to every admin). */
+  value: z.string().nullable(),
+  /** The environment's default. */
+  default: z.string().nullable(),
+  /** True when the value in force is the environment's default (nothing stored). */
+  isDefault: z.boolean(),
+  /** What the setting does (English). */
+  description: z.string(),
+});
+export type SiteSetting = z.infer<typeof settingSchema>;
+
+export const siteSettingsSchema = z.object({
+  contactEmail: settingSchema,
+  contactPhone: settingSchema,
+  senderName: settingSchema,
+  teamInbox: settingSchema,
+});
+export type SiteSettingsAnswer = z.infer<typeof siteSettingsSchema>;
