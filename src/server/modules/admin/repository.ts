@@ -49,8 +49,10 @@ export async function listProvidersWithStatus(db: Db, status: 'pending' | 'appro
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function findProvider(db: Db, id: number) {
-  const [row] = await db.select().from(providers).where(eq(providers.id, id));
+/** A provider's application; `lock` holds its row until the transaction ends (two decisions wait in turn). */
+export async function findProvider(db: Db, id: number, { lock = false } = {}) {
+  const query = db.select().from(providers).where(eq(providers.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
