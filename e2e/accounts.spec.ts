@@ -125,6 +125,10 @@ test('the admin changes a user role', async ({ page }) => {
   const select = page.getByRole('combobox', { name: 'Rol van pending.provider@discoverlocal.test' });
   await expect(select).toHaveValue('provider');
   await select.selectOption({ label: 'Bezoeker' });
+  // It asks first, and says what the change does (issue 28, item 8).
+  const confirm = page.getByRole('dialog', { name: /Bezoeker maken\?$/ });
+  await expect(confirm).toContainText('Ze zijn geen aanbieder meer');
+  await confirm.getByRole('button', { name: 'Bezoeker maken' }).click();
   await expect(page.getByText('Rol bijgewerkt', { exact: true })).toBeVisible();
   await page.reload();
   await page.getByRole('tab', { name: /Alle gebruikers/ }).click();
@@ -137,6 +141,9 @@ test('the last admin cannot demote themselves, and the panel says so', async ({ 
   await demoAdmin(page);
   await page.getByRole('tab', { name: /Alle gebruikers/ }).click();
   await page.getByRole('combobox', { name: 'Rol van admin@discoverlocal.test' }).selectOption({ label: 'Bezoeker' });
+  const confirm = page.getByRole('dialog', { name: /Bezoeker maken\?$/ });
+  await expect(confirm).toContainText('Ze verliezen het beheerpaneel');
+  await confirm.getByRole('button', { name: 'Bezoeker maken' }).click();
   await expect(page.getByText('Kon gebruikersrol niet wijzigen.', { exact: true })).toBeVisible();
   await expect(page.getByText(/laatste beheerder kan niet worden gedegradeerd/).first()).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQueryShape } from './pagination.js';
 import { PROVIDER_STATUSES, ROLES } from './roles.js';
 import { rowIdInPath } from './ids.js';
+import { MODERATION_REASON_MAX_LENGTH } from './moderation.js';
 import { MAX_SEARCH_LENGTH } from './search.js';
 
 export const adminUserSchema = z.object({
@@ -54,3 +55,18 @@ export const providerIdParams = z.strictObject({
 export const userIdParams = z.strictObject({ userId: z.uuid({ error: 'must be a user id (UUID)' }) });
 
 export const roleChangeBody = z.strictObject({ role: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }) });
+
+/**
+ * POST /api/admin/providers/:id/reject: an optional reason, which the provider reads in their
+ * mail (docs/moderation.md#providers). No body at all is the same as no reason.
+ */
+export const rejectProviderBody = z
+  .strictObject({
+    reason: z
+      .string()
+      .trim()
+      .max(MODERATION_REASON_MAX_LENGTH, `must be at most ${MODERATION_REASON_MAX_LENGTH} characters`)
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .nullish();

@@ -47,15 +47,20 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((value) => value || null);
 
+/** What a provider's application tells the team: company (required), phone and address. */
+const applicationFields = {
+  company: optionalText(200),
+  phone: optionalText(40).refine((v) => v === null || /^[+()\d\s.-]{6,40}$/.test(v), {
+    message: 'must be a phone number',
+  }),
+  address: optionalText(300),
+};
+
 /** Role selection after the first login (docs/accounts.md#role-selection): a provider must name a company. */
 export const roleChoiceBody = z
   .strictObject({
     role: z.enum(['visitor', 'provider'], { error: 'must be visitor or provider' }),
-    company: optionalText(200),
-    phone: optionalText(40).refine((v) => v === null || /^[+()\d\s.-]{6,40}$/.test(v), {
-      message: 'must be a phone number',
-    }),
-    address: optionalText(300),
+    ...applicationFields,
   })
   .superRefine((body, ctx) => {
     if (body.role === 'provider' && !body.company) {
@@ -63,6 +68,15 @@ export const roleChoiceBody = z
     }
   });
 export type RoleChoice = z.output<typeof roleChoiceBody>;
+
+/**
+ * POST /api/provider/application: a logged-in visitor applies to become a provider
+ * (docs/accounts.md#becoming-a-provider), with the role choice's provider fields.
+ */
+export const providerApplicationBody = z.strictObject(applicationFields).superRefine((body, ctx) => {
+  if (!body.company) ctx.addIssue({ code: 'custom', path: ['company'], message: 'is required for a provider' });
+});
+export type ProviderApplication = z.output<typeof providerApplicationBody>;
 
 /** GET /api/login: where to come back to once logged in. */
 export const loginQuery = z.object({

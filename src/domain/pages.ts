@@ -63,7 +63,7 @@ const APP_PAGES = [
   /^\/login$/,
   /^\/role-selection$/,
   /^\/admin(\/activities(\/\d+)?|\/sponsorships|\/tags|\/settings)?$/,
-  /^\/provider(\/bookings|\/sponsorship|\/activities\/new|\/activities\/\d+(\/preview)?)?$/,
+  /^\/provider(\/apply|\/bookings|\/sponsorship|\/activities\/new|\/activities\/\d+(\/preview)?)?$/,
   /^\/boekingen(\/\d+\/annuleren)?$/,
 ];
 

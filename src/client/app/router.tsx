@@ -15,6 +15,7 @@ const RoleSelectionRoute = lazyScreen(() => import('./routes/role-selection').th
 const AdminRoute = lazyScreen(() => import('./routes/admin').then((m) => m.AdminRoute));
 const AdminTagsRoute = lazyScreen(() => import('./routes/admin-tags').then((m) => m.AdminTagsRoute));
 const ProviderRoute = lazyScreen(() => import('./routes/provider').then((m) => m.ProviderRoute));
+const ProviderApplyRoute = lazyScreen(() => import('./routes/provider-apply').then((m) => m.ProviderApplyRoute));
 const ProviderActivityRoute = lazyScreen(() =>
   import('./routes/provider-activity').then((m) => m.ProviderActivityRoute),
 );
@@ -48,6 +49,7 @@ const ROUTES: [path: string, screen: ReactElement][] = [
   ['/admin/tags', <AdminTagsRoute />],
   ['/admin/settings', <AdminRoute tab="settings" />],
   ['/provider', <ProviderRoute />],
+  ['/provider/apply', <ProviderApplyRoute />],
   ['/provider/bookings', <ProviderBookingsRoute />],
   ['/provider/sponsorship', <ProviderSponsorshipRoute />],
   ['/provider/activities/new', <ProviderActivityRoute />],

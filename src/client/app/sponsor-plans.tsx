@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../lib/navigation';
 import type { AuthUser } from '../../domain/auth';
 import { type SponsorPlan, SPONSOR_PLANS } from '../../domain/plans';
-import { isAdmin, isProvider, mayChooseRole, principalOfUser } from '../../domain/policies';
+import { isAdmin, isProvider, principalOfUser } from '../../domain/policies';
 import { loginPath } from '../../domain/return-path';
 import { useSessionUser } from '../features/auth/api/auth-user';
+import { APPLY_PATH } from '../features/auth/apply-path';
 import { useBrowserValue } from '../lib/use-hydrated';
 import { useLanguage } from '../i18n/use-language';
 import { cn } from '../lib/cn';
@@ -31,8 +32,7 @@ function planTarget(
       ? { to: '/provider', label: 'plans.yourActivities', internal: true }
       : { to: SPONSORSHIP_PAGE, label: 'plans.choose', internal: true };
   }
-  if (mayChooseRole(principal)) return { to: '/role-selection', label: 'plans.becomeProvider', internal: true };
-  return { to: loginPath(SPONSORSHIP_PAGE), label: 'plans.signup', internal: false };
+  return { to: APPLY_PATH, label: 'plans.becomeProvider', internal: true };
 }
 
 /** The three provider plans (docs/product.md#sponsorship), each with a button that leads where this person can take it. */

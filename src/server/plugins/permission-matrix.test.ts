@@ -2,8 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, providers } from '../db/schema/index.js';
+import { bookings, providers, users } from '../db/schema/index.js';
 import { fixedClock } from '../deps.js';
 import { cancelToken } from '../modules/bookings/service.js';
 import { reviewToken } from '../modules/reviews/service.js';
@@ -58,6 +59,8 @@ interface RouteCase {
   url: (f: Fixtures) => string;
   body?: (principal: PrincipalName, fixtures: Fixtures) => unknown;
   expect: Statuses;
+  /** Puts back what the call changed of the principal itself, so the next routes meet them as before. */
+  undo?: (userId: string) => Promise<void>;
 }
 
 const all = (status: number): Statuses => Object.fromEntries(PRINCIPALS.map((p) => [p, status])) as Statuses;
@@ -129,6 +132,21 @@ const TABLE: Record<string, RouteCase> = {
     // The role is chosen once (a visitor applies as a provider elsewhere): a second choice is a
     // conflict, the same 409 whether the guard or the service sees it (domain/errors.ts).
     expect: { ...loggedIn(409), newUser: 200 },
+  },
+  // A visitor (or a first login) applies once; a provider or an admin has nothing to apply for.
+  'POST /api/provider/application': {
+    url: () => '/api/provider/application',
+    body: () => ({ company: 'Matrix SARL' }),
+    expect: { ...loggedIn(409), visitor: 200, newUser: 200 },
+    undo: async (userId) => {
+      const [applied] = await ctx.db.delete(providers).where(eq(providers.userId, userId)).returning();
+      if (applied?.status !== 'pending') return;
+      const firstLogin = userId === userIds.newUser;
+      await ctx.db
+        .update(users)
+        .set({ role: 'visitor', isApproved: false, roleChosenAt: firstLogin ? null : new Date() })
+        .where(eq(users.id, userId));
+    },
   },
   'POST /api/tags': { url: () => '/api/tags', body: (p) => ({ name: `matrix-${p}` }), expect: loggedIn(201) },
   'POST /api/activities/:id/tags': {
@@ -528,8 +546,9 @@ describe('permission matrix', () => {
             `${key} as ${principal}: ${res.statusCode} (expected ${entry.expect[principal]}) ${res.body.slice(0, 120)}`,
           );
         }
-        // Logging out or in (demo) ends the principal's session: give them a fresh one for the next route.
         const userId = userIds[principal];
+        if (userId && entry.undo && res.statusCode < 300) await entry.undo(userId);
+        // Logging out or in (demo) ends the principal's session: give them a fresh one for the next route.
         if (userId && (key === 'POST /api/logout' || key.startsWith('POST /api/demo'))) {
           cookies[principal] = await sessionCookieFor(ctx.db, userId);
         }

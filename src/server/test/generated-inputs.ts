@@ -51,7 +51,12 @@ const FRESH_SESSION = new Set(['POST /api/logout', 'POST /api/demo/login/{accoun
  * Operations that change who the caller is (choose a role) or count per user: each of their requests
  * comes from a user made for it, so the other principals keep who they are and stay under their limits.
  */
-const FRESH_USER = new Set(['POST /api/auth/role', 'POST /api/tags', 'POST /api/activities/{id}/tags']);
+const FRESH_USER = new Set([
+  'POST /api/auth/role',
+  'POST /api/provider/application',
+  'POST /api/tags',
+  'POST /api/activities/{id}/tags',
+]);
 
 /** Bookkeeping that a refused request may legitimately touch: its session, its rate-limit counter. */
 const NOT_COUNTED = new Set(['sessions', 'rate_limits', 'test_write_log']);

@@ -2,7 +2,10 @@ import { Compass, LogIn, Mountain, PartyPopper, ShoppingBasket, Store } from 'lu
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/navigation';
 import { buttonClass } from '../../components/ui/button';
+import { loginPath } from '../../../domain/return-path';
+import { useSessionUser } from '../../features/auth/api/auth-user';
 import { SponsorPlans } from '../sponsor-plans';
+import { APPLY_PATH } from '../../features/auth/apply-path';
 
 const DISCOVER = [
   { key: 'markets', icon: ShoppingBasket, image: '/images/activities/markten-1.svg', category: 'markten' },
@@ -13,6 +16,7 @@ const DISCOVER = [
 /** Marketing page for visitors who are not logged in (docs/product.md#screens). */
 export function LandingRoute() {
   const { t } = useTranslation('landing');
+  const user = useSessionUser();
   return (
     <div>
       <section className="bg-gradient-to-b from-terracotta-50 to-sand-50">
@@ -81,9 +85,16 @@ export function LandingRoute() {
             {t('providers.title')}
           </h2>
           <p className="mt-2 max-w-2xl text-ink-600">{t('providers.text')}</p>
-          <a className={buttonClass({ size: 'lg', className: 'mt-6' })} href="/api/login">
-            {t('providers.become')}
-          </a>
+          {user ? (
+            <Link className={buttonClass({ size: 'lg', className: 'mt-6' })} to={APPLY_PATH}>
+              {t('providers.become')}
+            </Link>
+          ) : (
+            // Logged out (or not known yet, while hydrating): log in first, then the application.
+            <a className={buttonClass({ size: 'lg', className: 'mt-6' })} href={loginPath(APPLY_PATH)}>
+              {t('providers.become')}
+            </a>
+          )}
           <SponsorPlans tone="light" className="mt-10" />
         </div>
       </section>

@@ -49,6 +49,13 @@ export async function listProvidersWithStatus(db: Db, status: 'pending' | 'appro
   return { rows, total: total?.n ?? 0 };
 }
 
+/** A provider's application; `lock` holds its row until the transaction ends (two decisions wait in turn). */
+export async function findProvider(db: Db, id: number, { lock = false } = {}) {
+  const query = db.select().from(providers).where(eq(providers.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
 export async function findProviderOfUser(db: Db, userId: string) {
   const [row] = await db.select().from(providers).where(eq(providers.userId, userId));
   return row;

@@ -5,6 +5,7 @@ import {
   adminUserSchema,
   pendingProviderSchema,
   providerIdParams,
+  rejectProviderBody,
   roleChangeBody,
   userIdParams,
 } from '../../../domain/admin.js';
@@ -54,24 +55,52 @@ export const adminRoutes =
       async (request, reply) => sendPage(request, reply, await service.listPendingProviders(db, request.query)),
     );
 
-    for (const [action, approve] of [
-      ['approve', true],
-      ['reject', false],
-    ] as const) {
-      app.post(
-        `/admin/providers/:id/${action}`,
-        {
-          config: { access: 'admin' },
-          schema: {
-            tags: ['admin'],
-            summary: `${action === 'approve' ? 'Approve' : 'Reject'} a provider`,
-            params: providerIdParams,
-            response: { 200: reviewResult, 400: apiErrorSchema, 404: apiErrorSchema, ...denied },
-          },
+    app.post(
+      '/admin/providers/:id/approve',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Approve a provider',
+          description: 'The provider is mailed, in the language they last used (docs/mail.md#notices).',
+          params: providerIdParams,
+          response: { 200: reviewResult, 400: apiErrorSchema, 404: apiErrorSchema, ...denied },
         },
-        async (request) => service.reviewProvider(deps, principalOfRequest(request), request.params.id, approve),
-      );
-    }
+      },
+      async (request) => {
+        const decided = await service.reviewProvider(deps, principalOfRequest(request), request.params.id, true);
+        deps.outbox.notify();
+        return decided;
+      },
+    );
+
+    app.post(
+      '/admin/providers/:id/reject',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Reject a provider, with an optional reason',
+          description:
+            'Also after an approval (docs/permissions.md#rejected-and-demoted-providers). The provider is mailed, with the reason when one is given (docs/mail.md#notices). The body may be left out.',
+          params: providerIdParams,
+          body: rejectProviderBody,
+          response: { 200: reviewResult, 400: apiErrorSchema, 404: apiErrorSchema, ...denied },
+        },
+      },
+      async (request) => {
+        const reason = request.body?.reason ?? null;
+        const decided = await service.reviewProvider(
+          deps,
+          principalOfRequest(request),
+          request.params.id,
+          false,
+          reason,
+        );
+        deps.outbox.notify();
+        return decided;
+      },
+    );
 
     app.post(
       '/admin/users/:userId/role',

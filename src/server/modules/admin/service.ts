@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { presentAdminUser } from '../auth/presenter.js';
+import { enqueueNotice, providerRecipient } from '../mail/notices.js';
 import * as authRepo from '../auth/repository.js';
 import * as repo from './repository.js';
 
@@ -32,18 +33,37 @@ export async function listPendingProviders(db: Db, query: PageQuery): Promise<Pa
   return { total, items };
 }
 
-/** Approve or reject a provider's application (docs/moderation.md); the account follows. */
+/**
+ * Approve or reject a provider's application (docs/moderation.md#providers); the account follows.
+ * When the decision changes the application's status, the provider is mailed in the same
+ * transaction (docs/mail.md#notices), a rejection with the admin's reason when one is given.
+ */
 export async function reviewProvider(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
   admin: Principal,
   providerId: number,
   approve: boolean,
+  reason: string | null = null,
 ) {
   const now = clock.now();
   return db.transaction(async (tx) => {
-    const provider = await repo.updateProvider(tx, providerId, moderationValues({ approve }, admin.id, now));
+    const before = await repo.findProvider(tx, providerId, { lock: true });
+    if (!before) throw new AppError('PROVIDER_NOT_FOUND', 'Provider not found');
+    const provider = await repo.updateProvider(tx, providerId, moderationValues({ approve, reason }, admin.id, now));
     if (!provider) throw new AppError('PROVIDER_NOT_FOUND', 'Provider not found');
     if (provider.userId) await authRepo.updateUser(tx, provider.userId, { isApproved: approve }, now);
+    if (before.status !== provider.status) {
+      await enqueueNotice(
+        tx,
+        await providerRecipient(tx, providerId),
+        {
+          kind: approve ? 'providerApproved' : 'providerRejected',
+          values: { company: provider.company ?? provider.name, reason: provider.moderationReason ?? '' },
+          path: '/provider',
+        },
+        { publicUrl: config.auth.publicUrl, now },
+      );
+    }
     return { id: providerId, status: provider.status };
   });
 }

@@ -14,6 +14,11 @@ export async function findUser(db: Db, id: string) {
   return row;
 }
 
+/** Holds the account's row until the transaction ends: its role changes one at a time. */
+export async function lockUser(db: Db, id: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await findUsersByEmail(db, email);
   return row;

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authSessionSchema, authUserSchema, DEMO_ACCOUNTS, loginQuery, roleChoiceBody } from '../../../domain/auth.js';
+import {
+  authSessionSchema,
+  authUserSchema,
+  DEMO_ACCOUNTS,
+  loginQuery,
+  providerApplicationBody,
+  roleChoiceBody,
+} from '../../../domain/auth.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import {
@@ -19,8 +26,9 @@ import * as service from './service.js';
 const LOGIN_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 export const authRoutes =
-  ({ db, config, clock }: Pick<Deps, 'db' | 'config' | 'clock'>, oidc: Oidc | null): FastifyPluginAsyncZod =>
+  (deps: Pick<Deps, 'db' | 'config' | 'clock' | 'site' | 'outbox'>, oidc: Oidc | null): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db, config, clock } = deps;
     const { auth } = config;
     app.get(
       '/login',
@@ -211,7 +219,37 @@ export const authRoutes =
       async (request) => {
         const user = request.user;
         if (!user) throw new AppError('UNAUTHENTICATED', 'Log in to do this');
-        return service.chooseRole(db, user.id, request.body, clock.now());
+        const chosen = await service.chooseRole(deps, user.id, request.body);
+        deps.outbox.notify();
+        return chosen;
+      },
+    );
+
+    app.post(
+      '/provider/application',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Apply to become a provider (a logged-in visitor, once)',
+          description:
+            'The account becomes a provider whose application waits for an admin (`providerStatus: pending`), and the team is mailed. Needs a verified e-mail address (400 `EMAIL_NOT_VERIFIED`); a provider, pending or decided, or an account that applied before gets 409 `ALREADY_PROVIDER`, an admin 409 `ALREADY_ADMIN` (docs/accounts.md#becoming-a-provider).',
+          body: providerApplicationBody,
+          response: {
+            200: authUserSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            409: apiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const user = request.user;
+        if (!user) throw new AppError('UNAUTHENTICATED', 'Log in to do this');
+        const applied = await service.applyAsProvider(deps, user.id, request.body);
+        deps.outbox.notify();
+        return applied;
       },
     );
   };

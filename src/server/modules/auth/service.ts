@@ -1,7 +1,9 @@
-import type { AuthUser, DemoAccount, RoleChoice } from '../../../domain/auth.js';
+import type { AuthUser, DemoAccount, ProviderApplication, RoleChoice } from '../../../domain/auth.js';
 import type { Db } from '../../db/client.js';
 import { DEMO_USERS } from '../../db/seed/demo.js';
+import type { Deps } from '../../deps.js';
 import { AppError, isUniqueViolation } from '../../errors.js';
+import { enqueueNotice, teamRecipients } from '../mail/notices.js';
 import type { OidcClaims } from './oidc.js';
 import { presentUser } from './presenter.js';
 import * as repo from './repository.js';
@@ -82,49 +84,108 @@ export async function demoUser(db: Db, account: DemoAccount, now: Date) {
   });
 }
 
-/** The role choice after the first login (docs/accounts.md): once; a provider starts pending. */
-export async function chooseRole(db: Db, userId: string, choice: RoleChoice, now: Date): Promise<AuthUser> {
-  return db.transaction(async (tx) => {
+type RoleDeps = Pick<Deps, 'db' | 'clock' | 'site' | 'config'>;
+
+/**
+ * The role choice after the first login (docs/accounts.md#role-selection): once; a provider starts
+ * pending, and the team is told (docs/accounts.md#becoming-a-provider).
+ */
+export async function chooseRole(deps: RoleDeps, userId: string, choice: RoleChoice): Promise<AuthUser> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await repo.lockUser(tx, userId);
     const found = await repo.findUser(tx, userId);
     if (!found) throw new AppError('USER_NOT_FOUND', 'User not found');
     // Once chosen, the only change left to a user is a visitor's application as a provider.
     if (found.user.roleChosenAt && (found.user.role !== 'visitor' || choice.role === 'visitor')) {
       throw new AppError('ROLE_ALREADY_CHOSEN', 'Your role was already chosen');
     }
+    // A visitor applies once: one made a visitor again by an admin after applying does not again.
+    if (found.user.roleChosenAt && found.providerStatus !== null) {
+      throw new AppError('ALREADY_PROVIDER', 'This account has already applied as a provider');
+    }
     if (choice.role === 'visitor') {
       const user = await repo.updateUser(tx, userId, { role: 'visitor', roleChosenAt: now }, now);
       if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
       return presentUser(user, null);
     }
-    // A provider is reached by e-mail, and admins judge the application by it: only a verified one.
-    const email = found.user.emailVerified ? found.user.email : null;
-    if (!email) {
-      throw new AppError('EMAIL_NOT_VERIFIED', 'Your account has no verified e-mail address; a provider needs one');
+    return makeApplicant(deps, tx, found, choice, now);
+  });
+}
+
+/**
+ * A logged-in visitor applies to become a provider (POST /api/provider/application,
+ * docs/accounts.md#becoming-a-provider): once. An account that is a provider already (pending,
+ * approved or rejected), that applied before (and was made a visitor again by an admin), or an
+ * admin's, gets a 409; the address must be verified, as at the role choice.
+ */
+export async function applyAsProvider(
+  deps: RoleDeps,
+  userId: string,
+  application: ProviderApplication,
+): Promise<AuthUser> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await repo.lockUser(tx, userId);
+    const found = await repo.findUser(tx, userId);
+    if (!found) throw new AppError('USER_NOT_FOUND', 'User not found');
+    if (found.user.role === 'admin') {
+      throw new AppError('ALREADY_ADMIN', 'An admin already does everything a provider does');
     }
-    const user = await repo.updateUser(
-      tx,
-      userId,
-      {
-        role: 'provider',
-        isApproved: false,
-        company: choice.company,
-        phone: choice.phone,
-        address: choice.address,
-        roleChosenAt: now,
-      },
-      now,
-    );
-    if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
-    const provider = await repo.upsertProviderOfUser(tx, {
-      userId,
-      name: [user.firstName, user.lastName].filter(Boolean).join(' ') || (choice.company ?? email),
-      email,
+    if (found.user.role === 'provider' || found.providerStatus !== null) {
+      throw new AppError('ALREADY_PROVIDER', 'This account has already applied as a provider');
+    }
+    return makeApplicant(deps, tx, found, { role: 'provider', ...application }, now);
+  });
+}
+
+/** Makes the account a pending provider with its application, and tells the team, in `tx`. */
+async function makeApplicant(
+  { site, config }: RoleDeps,
+  tx: Db,
+  found: NonNullable<Awaited<ReturnType<typeof repo.findUser>>>,
+  choice: RoleChoice,
+  now: Date,
+): Promise<AuthUser> {
+  const userId = found.user.id;
+  // A provider is reached by e-mail, and admins judge the application by it: only a verified one.
+  const email = found.user.emailVerified ? found.user.email : null;
+  if (!email) {
+    throw new AppError('EMAIL_NOT_VERIFIED', 'Your account has no verified e-mail address; a provider needs one');
+  }
+  const user = await repo.updateUser(
+    tx,
+    userId,
+    {
+      role: 'provider',
+      isApproved: false,
       company: choice.company,
       phone: choice.phone,
       address: choice.address,
-      status: 'pending',
-      isApproved: false,
-    });
-    return presentUser(user, provider?.status ?? 'pending');
+      roleChosenAt: now,
+    },
+    now,
+  );
+  if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || (choice.company ?? email);
+  const provider = await repo.upsertProviderOfUser(tx, {
+    userId,
+    name,
+    email,
+    company: choice.company,
+    phone: choice.phone,
+    address: choice.address,
+    status: 'pending',
+    isApproved: false,
   });
+  // The team decides within 48 hours, as the sign-up promises: it is told at once (docs/mail.md#notices).
+  const notice = {
+    kind: 'providerApplied',
+    values: { name, email, company: choice.company ?? '', phone: choice.phone ?? '', address: choice.address ?? '' },
+    path: '/admin',
+  } as const;
+  for (const recipient of await teamRecipients(tx, (await site.current()).teamInbox)) {
+    await enqueueNotice(tx, recipient, notice, { publicUrl: config.auth.publicUrl, now });
+  }
+  return presentUser(user, provider?.status ?? 'pending');
 }

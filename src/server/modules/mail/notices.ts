@@ -29,6 +29,12 @@ export interface Notice {
   path: string;
 }
 
+/** A paragraph made only to carry values that are all empty ("Reason: {{reason}}" with no reason) is left out. */
+function saysNothing(paragraph: string, values: Record<string, string>): boolean {
+  const names = [...paragraph.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '');
+  return names.length > 0 && names.every((name) => !values[name]?.trim());
+}
+
 export function noticeMail(to: Recipient, notice: Notice, publicUrl: string): MailMessage {
   const texts = TEXTS[to.language].notices[notice.kind];
   const values = notice.values ?? {};
@@ -36,7 +42,7 @@ export function noticeMail(to: Recipient, notice: Notice, publicUrl: string): Ma
     to.language,
     to.name,
     {
-      paragraphs: texts.paragraphs.map((p) => fill(p, values)),
+      paragraphs: texts.paragraphs.filter((p) => !saysNothing(p, values)).map((p) => fill(p, values)),
       summary: [],
       link: { lead: texts.action, url: `${publicUrl}${notice.path}` },
     },

@@ -51,10 +51,14 @@ function useAdminMutation<T>(mutationFn: (input: T) => Promise<unknown>, alsoInv
   });
 }
 
+/** Approve or reject an application; a rejection may carry a reason, which the provider is mailed. */
 export const useReviewProvider = () =>
   useAdminMutation(
-    ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) =>
-      api(`/admin/providers/${id}/${decision}`, { method: 'POST' }),
+    ({ id, decision, reason }: { id: number; decision: 'approve' | 'reject'; reason?: string | null }) =>
+      api(`/admin/providers/${id}/${decision}`, {
+        method: 'POST',
+        ...(decision === 'reject' ? { body: { reason: reason ?? null } } : {}),
+      }),
     ['auth'],
   );
 

@@ -1,11 +1,13 @@
 import { Building2, Check, Mail, MapPin, Phone, X } from 'lucide-react';
-import { type RefObject, useRef } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
+import { type PendingProvider } from '../../../../domain/admin';
 import { usePendingProviders, useReviewProvider } from '../api/admin-api';
+import { RejectDialog } from './reject-dialog';
 
 /**
  * Pending provider applications with approve and reject (docs/moderation.md#providers), newest
@@ -45,11 +47,14 @@ function ProviderRows({
   const isError = list.isError && !list.isFetchNextPageError;
   const review = useReviewProvider();
 
-  const decide = (id: number, decision: 'approve' | 'reject') =>
+  const decide = (id: number, decision: 'approve' | 'reject', reason: string | null = null, onDone?: () => void) =>
     review.mutate(
-      { id, decision },
+      { id, decision, reason },
       {
-        onSuccess: () => toast({ title: t(decision === 'approve' ? 'providers.approved' : 'providers.rejected') }),
+        onSuccess: () => {
+          onDone?.();
+          toast({ title: t(decision === 'approve' ? 'providers.approved' : 'providers.rejected') });
+        },
         onError: () =>
           toast({
             title: t('error'),
@@ -121,19 +126,53 @@ function ProviderRows({
               <Check aria-hidden className="h-4 w-4" />
               {t('providers.approve')}
             </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => decide(provider.id, 'reject')}
-              disabled={review.isPending}
-              aria-label={t('providers.rejectLabel', { name: provider.name })}
-            >
-              <X aria-hidden className="h-4 w-4" />
-              {t('providers.reject')}
-            </Button>
+            <RejectProvider provider={provider} busy={review.isPending} decide={decide} />
           </div>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Reject, with an optional reason the provider reads in their mail (docs/moderation.md#providers). */
+function RejectProvider({
+  provider,
+  busy,
+  decide,
+}: {
+  provider: PendingProvider;
+  busy: boolean;
+  decide: (id: number, decision: 'reject', reason: string | null, onDone: () => void) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={button}
+        size="sm"
+        variant="secondary"
+        onClick={() => setOpen(true)}
+        disabled={busy}
+        aria-label={t('providers.rejectLabel', { name: provider.name })}
+      >
+        <X aria-hidden className="h-4 w-4" />
+        {t('providers.reject')}
+      </Button>
+      <RejectDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('providers.rejectTitle', { name: provider.name })}
+        description={t('providers.rejectText')}
+        closeLabel={t('activities.back')}
+        reasonLabel={t('providers.reason')}
+        submitLabel={t('providers.reject')}
+        backLabel={t('activities.back')}
+        busy={busy}
+        returnFocusTo={button}
+        onReject={(reason) => decide(provider.id, 'reject', reason, () => setOpen(false))}
+      />
+    </>
   );
 }

@@ -7,13 +7,14 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { useChangeRole, useUsers } from '../api/admin-api';
+import { type RoleChange, RoleChangeDialog } from './role-change-dialog';
 import { cn } from '../../../lib/cn';
 import { useErrorText } from '../../../lib/error-text';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /**
  * The users, newest first and a page at a time, with a search by name, e-mail address or company
- * and a role selector each (docs/permissions.md).
+ * and a role selector each (docs/permissions.md); a change is confirmed in a dialog that says what it does.
  */
 export function UsersPanel() {
   const { t } = useTranslation('admin');
@@ -57,6 +58,24 @@ function UsersTable({ search }: { search: string }) {
   const users = useUsers(search);
   const changeRole = useChangeRole();
   const rowsRef = useRef<HTMLTableSectionElement>(null);
+  // A change waits in the dialog until the admin confirms it; focus goes back to its selector.
+  const [asked, setAsked] = useState<RoleChange | null>(null);
+  const selectRef = useRef<HTMLSelectElement | null>(null);
+
+  const confirm = ({ user, role }: RoleChange) =>
+    changeRole.mutate(
+      { userId: user.id, role },
+      {
+        onSuccess: () => toast({ title: t('users.updated') }),
+        onError: (error) =>
+          toast({
+            title: t('users.updateFailed'),
+            description: errorText(error, t('users.updateFailedText')),
+            variant: 'destructive',
+          }),
+        onSettled: () => setAsked(null),
+      },
+    );
 
   if (users.isPending) return <Skeleton className="h-48 w-full" />;
   if (users.isError && !users.isFetchNextPageError)
@@ -112,20 +131,10 @@ function UsersTable({ search }: { search: string }) {
                         aria-label={t('users.roleOf', { name: user.email ?? name })}
                         value={user.role}
                         disabled={changeRole.isPending}
-                        onChange={(event) =>
-                          changeRole.mutate(
-                            { userId: user.id, role: event.target.value as Role },
-                            {
-                              onSuccess: () => toast({ title: t('users.updated') }),
-                              onError: (error) =>
-                                toast({
-                                  title: t('users.updateFailed'),
-                                  description: errorText(error, t('users.updateFailedText')),
-                                  variant: 'destructive',
-                                }),
-                            },
-                          )
-                        }
+                        onChange={(event) => {
+                          selectRef.current = event.currentTarget;
+                          setAsked({ user, role: event.target.value as Role });
+                        }}
                         className="h-9 rounded-lg border border-sand-300 bg-white px-2 text-ink-900"
                       >
                         {ROLES.map((role) => (
@@ -142,6 +151,13 @@ function UsersTable({ search }: { search: string }) {
           </table>
         </div>
       ) : null}
+      <RoleChangeDialog
+        change={asked}
+        busy={changeRole.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAsked(null)}
+        returnFocusTo={selectRef}
+      />
       {/* Stays in place while the search changes, so a screen reader hears what it found. */}
       <LoadMore
         list={{ ...users, shown: users.items.length }}

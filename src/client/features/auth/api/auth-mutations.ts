@@ -25,6 +25,16 @@ export function useChooseRole() {
   });
 }
 
+/** A logged-in visitor applies to become a provider (docs/accounts.md#becoming-a-provider); the account is pending then. */
+export function useApplyAsProvider() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (application: { company: string; phone?: string; address?: string }) =>
+      api<AuthUser>('/provider/application', { method: 'POST', body: application }),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.user(), user),
+  });
+}
+
 /**
  * Logs out by POST (a link could be followed from another site), drops whatever personal the
  * service worker's caches hold (docs/offline.md#personal), then loads the home page afresh so

@@ -1,10 +1,21 @@
 import { DropdownMenu } from 'radix-ui';
-import { CalendarCheck, CalendarDays, Clock, LayoutDashboard, ListChecks, LogOut, Tags, User } from 'lucide-react';
+import {
+  CalendarCheck,
+  CalendarDays,
+  Clock,
+  LayoutDashboard,
+  ListChecks,
+  LogOut,
+  Store,
+  Tags,
+  User,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/navigation';
 import type { AuthUser } from '../../../../domain/auth';
 import { isAdmin, isApprovedProvider, principalOfUser } from '../../../../domain/policies';
 import { useLogout } from '../api/auth-mutations';
+import { APPLY_PATH } from '../apply-path';
 import { isPendingProvider, roleLabelKey } from './role-label';
 
 const itemClass =
@@ -61,6 +72,15 @@ export default function ProfileMenu({ user }: { user: AuthUser }) {
               <Link to="/boekingen">
                 <CalendarDays aria-hidden className="h-4 w-4" />
                 {t('menu.myBookings')}
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
+          {user.role === 'visitor' && user.roleChosen && !user.providerStatus ? (
+            // A visitor applies once (docs/accounts.md#becoming-a-provider).
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={APPLY_PATH}>
+                <Store aria-hidden className="h-4 w-4" />
+                {t('menu.becomeProvider')}
               </Link>
             </DropdownMenu.Item>
           ) : null}

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
-import { useChooseRole } from '../api/auth-mutations';
+import { useErrorText } from '../../../lib/error-text';
+import { useApplyAsProvider, useChooseRole } from '../api/auth-mutations';
 
 type Choice = 'visitor' | 'provider';
 
@@ -27,18 +28,27 @@ export function RoleSelectionForm({
   const [phone, setPhone] = useState('');
   const [address, setAddress] = useState('');
   const choose = useChooseRole();
+  // A visitor who applies later goes through the application (docs/accounts.md#becoming-a-provider).
+  const apply = useApplyAsProvider();
+  const errorText = useErrorText();
+  const busy = choose.isPending || apply.isPending;
   const missingCompany = role === 'provider' && company.trim() === '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (missingCompany) return;
-    choose.mutate(
-      role === 'visitor' ? { role } : { role, company: company.trim(), phone: phone.trim(), address: address.trim() },
-      {
-        onSuccess: () => onDone(role),
-        onError: () => toast({ title: t('role.errorTitle'), description: t('role.errorText'), variant: 'destructive' }),
-      },
-    );
+    const callbacks = {
+      onSuccess: () => onDone(role),
+      onError: (error: unknown) =>
+        toast({
+          title: t('role.errorTitle'),
+          description: errorText(error, t('role.errorText')),
+          variant: 'destructive',
+        }),
+    };
+    const application = { company: company.trim(), phone: phone.trim(), address: address.trim() };
+    if (providerOnly) apply.mutate(application, callbacks);
+    else choose.mutate(role === 'visitor' ? { role } : { role, ...application }, callbacks);
   };
 
   const cards: { value: Choice; icon: typeof Compass }[] = providerOnly
@@ -131,8 +141,8 @@ export function RoleSelectionForm({
         </div>
       ) : null}
 
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={missingCompany || choose.isPending}>
-        {t('role.submit')}
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={missingCompany || busy}>
+        {t(providerOnly ? 'role.applySubmit' : 'role.submit')}
       </Button>
     </form>
   );
