@@ -7,6 +7,8 @@ import {
   useUsers,
 } from '../../features/admin/api/admin-api';
 import { ActivitiesModeration } from '../../features/admin/components/activities-moderation';
+import { useAdminBookings } from '../../features/bookings/api/provider-bookings';
+import { BookingsInbox } from '../../features/bookings/components/bookings-inbox';
 import { CountTabs } from '../../components/ui/count-tabs';
 import { ProvidersPanel } from '../../features/admin/components/providers-panel';
 import { ReviewsModeration } from '../../features/admin/components/reviews-moderation';
@@ -22,6 +24,8 @@ function AdminPanel({ tab }: { tab: string }) {
   const pendingReviews = useAdminReviews('pending');
   const pendingActivities = usePendingActivities();
   const sponsorships = useSponsorshipOverview();
+  // The tab counts the requests only the team answers: pending, of listings without a provider.
+  const teamBookings = useAdminBookings({ status: 'pending', provider: 'none' });
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -60,6 +64,12 @@ function AdminPanel({ tab }: { tab: string }) {
               content: <ReviewsModeration />,
             },
             {
+              value: 'bookings',
+              title: t('bookings.tab'),
+              count: teamBookings.isPending ? undefined : teamBookings.total,
+              content: <BookingsInbox />,
+            },
+            {
               value: 'sponsorships',
               title: t('sponsorships.tab'),
               count: sponsorships.data?.active.length,
@@ -72,7 +82,7 @@ function AdminPanel({ tab }: { tab: string }) {
   );
 }
 
-/** The admin panel; `/admin/activities` opens on the queue of activities. */
+/** The admin panel; `/admin/activities` opens on the queue of activities, `/admin/bookings` on the bookings inbox. */
 export function AdminRoute({ tab = 'providers' }: { tab?: string }) {
   return (
     <RequireAccess level="admin">
