@@ -80,7 +80,7 @@ export function BookingsInbox() {
       <p className="mb-6 mt-2 max-w-3xl text-ink-600">{t('inbox.intro')}</p>
       <form
         aria-label={t('inbox.filtersLabel')}
-        className="mb-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5"
+        className="mb-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
         onSubmit={(event) => event.preventDefault()}
       >
         <div>
