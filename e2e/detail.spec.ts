@@ -96,7 +96,8 @@ test.describe('detail page', () => {
       'Reserveren is nodig',
     ]);
     const price = main.getByRole('region', { name: 'Prijs' });
-    await expect(price).toContainText('Stuur een boekingsaanvraag; de aanbieder bevestigt die per e-mail.');
+    // Who answers: the provider, by their company's name (docs/product.md#who-answers).
+    await expect(price).toContainText('Stuur een boekingsaanvraag; Aude Découverte (démo) bevestigt die per e-mail.');
     await expect(price.getByRole('button', { name: 'Nu boeken' })).toBeVisible();
     await expect(main.getByRole('link', { name: /Navigeer hierheen/ })).toHaveCount(0);
     // Directions: a route to the activity's coordinates, in a new tab.

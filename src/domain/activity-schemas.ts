@@ -175,6 +175,21 @@ export type Activity = z.infer<typeof activitySchema>;
 
 export const activityListSchema = z.array(activitySchema);
 
+/**
+ * Who answers a booking request (docs/product.md#who-answers): the provider who runs the activity,
+ * by their company's name (else their own), or the guide's team for a listing without a listed
+ * provider.
+ */
+export const answeredBySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('provider'), name: z.string() }),
+  z.object({ kind: z.literal('team') }),
+]);
+export type AnsweredBy = z.infer<typeof answeredBySchema>;
+
+/** One activity (GET /api/activities/:id): the list's fields and who answers its booking requests. */
+export const activityDetailSchema = activitySchema.extend({ answeredBy: answeredBySchema });
+export type ActivityDetail = z.infer<typeof activityDetailSchema>;
+
 /** Stats of the public activities (docs/product.md#maps: 0 when missing). */
 export const statsSchema = z.object({
   markets: z.number().int(),

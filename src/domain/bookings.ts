@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answeredBySchema } from './activity-schemas.js';
 import { optionalText } from './text-fields.js';
 import { isIsoDate } from './dates.js';
 import { LANGUAGES } from './languages.js';
@@ -7,6 +8,7 @@ import { rowId, rowIdInPath } from './ids.js';
 
 // The rules the browser needs too live apart, without zod (docs/architecture.md#shared-rules).
 export * from './booking-rules.js';
+export { answeredBySchema, type AnsweredBy } from './activity-schemas.js';
 import { BOOKING_FIELD_LIMITS, BOOKING_PEOPLE, BOOKING_STATUSES } from './booking-rules.js';
 
 /**
@@ -90,6 +92,34 @@ export const providerBookingsQuery = z
 /** The CSV export: the same filters, every page. */
 export const providerBookingsExportQuery = z
   .strictObject(bookingFilterShape)
+  .refine(fromBeforeTo, { message: 'from must not be after to', path: ['from'] });
+
+/** A booking in the admins' inbox: also whose activity it is and who answers it. */
+export const adminBookingSchema = bookingSchema.extend({
+  providerId: z.number().int().nullable().describe("The activity's provider; null for the team's own listings"),
+  answeredBy: answeredBySchema,
+});
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
+
+/** The inbox's filters: those of a provider's list, and the activity and the provider (`none`: the team's). */
+const adminBookingFilterShape = {
+  ...bookingFilterShape,
+  activityId: rowIdInPath().optional(),
+  provider: z
+    .union([z.literal('none'), rowIdInPath()])
+    .optional()
+    .describe('A provider id, or `none`: the activities without a provider'),
+};
+
+/** GET /api/admin/bookings: every booking, filtered and paged. */
+export const adminBookingsQuery = z
+  .strictObject({ ...adminBookingFilterShape, ...pageQueryShape })
+  .refine(fromBeforeTo, { message: 'from must not be after to', path: ['from'] });
+export type AdminBookingsQuery = z.output<typeof adminBookingsQuery>;
+
+/** GET /api/admin/bookings.csv: the same filters, every page. */
+export const adminBookingsExportQuery = z
+  .strictObject(adminBookingFilterShape)
   .refine(fromBeforeTo, { message: 'from must not be after to', path: ['from'] });
 
 /** The most rows one CSV export holds. */

@@ -45,6 +45,7 @@ const ROUTES: [path: string, screen: ReactElement][] = [
   ['/admin', <AdminRoute />],
   ['/admin/activities', <AdminRoute tab="activities" />],
   ['/admin/activities/:id', <AdminActivityRoute />],
+  ['/admin/bookings', <AdminRoute tab="bookings" />],
   ['/admin/sponsorships', <AdminRoute tab="sponsorships" />],
   ['/admin/tags', <AdminTagsRoute />],
   ['/admin/settings', <AdminRoute tab="settings" />],

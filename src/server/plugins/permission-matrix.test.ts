@@ -36,6 +36,9 @@ interface Fixtures {
   activityId: number;
   bookingToConfirm: number;
   bookingToDecline: number;
+  /** Bookings of a listing without a provider: the team's to answer (docs/permissions.md#resources). */
+  teamBookingToConfirm: number;
+  teamBookingToDecline: number;
   guestBooking: number;
   guestBookingToken: string;
   reviewLinkToken: string;
@@ -290,6 +293,17 @@ const TABLE: Record<string, RouteCase> = {
     body: () => ({ message: 'Fully booked' }),
     expect: { ...providerLevel(200), otherProvider: 404, admin: 409 },
   },
+  'GET /api/admin/bookings': { url: () => '/api/admin/bookings', expect: adminOnly(200) },
+  'GET /api/admin/bookings.csv': { url: () => '/api/admin/bookings.csv', expect: adminOnly(200) },
+  'POST /api/admin/bookings/:id/confirm': {
+    url: (f) => `/api/admin/bookings/${f.teamBookingToConfirm}/confirm`,
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/bookings/:id/decline': {
+    url: (f) => `/api/admin/bookings/${f.teamBookingToDecline}/decline`,
+    body: () => ({ message: 'Sold out' }),
+    expect: adminOnly(200),
+  },
   'POST /api/activities/:id/reviews': {
     url: (f) => `/api/activities/${f.activityId}/reviews`,
     body: (p) => ({
@@ -406,12 +420,13 @@ beforeAll(async () => {
   fixtures.pendingProviderId = applicant.provider?.id ?? 0;
   fixtures.visitorId = visitor.id;
   fixtures.activityId = await createActivity(db, { bookingRequired: true, providerId: provider.provider?.id });
-  const booking = async (email: string) => {
+  const teamActivityId = await createActivity(db, { bookingRequired: true });
+  const booking = async (email: string, activityId = fixtures.activityId) => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/bookings',
       payload: {
-        activityId: fixtures.activityId,
+        activityId,
         customerName: 'Fixture',
         customerEmail: email,
         bookingDate: '2027-01-15',
@@ -422,6 +437,8 @@ beforeAll(async () => {
   fixtures.bookingToConfirm = await booking('confirm@example.com');
   fixtures.bookingToDecline = await booking('decline@example.com');
   fixtures.guestBooking = await booking('guest@example.com');
+  fixtures.teamBookingToConfirm = await booking('team-confirm@example.com', teamActivityId);
+  fixtures.teamBookingToDecline = await booking('team-decline@example.com', teamActivityId);
   fixtures.guestBookingToken = cancelToken(ctx.app.deps.secret, fixtures.guestBooking);
   // A confirmed booking whose day is over: its review invitation's link.
   const [past] = await db

@@ -7,6 +7,8 @@ import {
   useUsers,
 } from '../../features/admin/api/admin-api';
 import { ActivitiesModeration } from '../../features/admin/components/activities-moderation';
+import { useAdminBookings } from '../../features/bookings/api/provider-bookings';
+import { BookingsInbox } from '../../features/bookings/components/bookings-inbox';
 import { CountTabs } from '../../components/ui/count-tabs';
 import { ProvidersPanel } from '../../features/admin/components/providers-panel';
 import { ReviewsModeration } from '../../features/admin/components/reviews-moderation';
@@ -23,6 +25,8 @@ function AdminPanel({ tab }: { tab: string }) {
   const pendingReviews = useAdminReviews('pending');
   const pendingActivities = usePendingActivities();
   const sponsorships = useSponsorshipOverview();
+  // The tab counts the requests only the team answers: pending, of listings without a provider.
+  const teamBookings = useAdminBookings({ status: 'pending', provider: 'none' });
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -61,6 +65,12 @@ function AdminPanel({ tab }: { tab: string }) {
               content: <ReviewsModeration />,
             },
             {
+              value: 'bookings',
+              title: t('bookings.tab'),
+              count: teamBookings.isPending ? undefined : teamBookings.total,
+              content: <BookingsInbox />,
+            },
+            {
               value: 'sponsorships',
               title: t('sponsorships.tab'),
               count: sponsorships.data?.active.length,
@@ -74,7 +84,7 @@ function AdminPanel({ tab }: { tab: string }) {
   );
 }
 
-/** The admin panel; `/admin/activities` opens on the queue of activities, `/admin/settings` on the site settings. */
+/** The admin panel; `/admin/activities` opens on the queue of activities, `/admin/bookings` on the bookings inbox, `/admin/settings` on the site settings. */
 export function AdminRoute({ tab = 'providers' }: { tab?: string }) {
   return (
     <RequireAccess level="admin">

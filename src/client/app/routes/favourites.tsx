@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Heart, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/navigation';
-import type { Activity } from '../../../domain/activities';
+import type { ActivityDetail } from '../../../domain/activities';
 import { Button, buttonClass } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { activityQueryOptions } from '../../features/activities/api/get-activity';
@@ -25,7 +25,7 @@ export function FavouritesRoute() {
   const results = useQueries({
     queries: favourites.map((id) => activityQueryOptions(id, { ...origin, lng: language })),
   });
-  const activities = results.map((r) => r.data).filter((a): a is Activity => a !== undefined);
+  const activities = results.map((r) => r.data).filter((a): a is ActivityDetail => a !== undefined);
   const loading = results.some((r) => r.isPending);
 
   const clearAll = () => {

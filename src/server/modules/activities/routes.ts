@@ -3,7 +3,7 @@ import {
   activityIdParams,
   activityListQuery,
   activityListSchema,
-  activitySchema,
+  activityDetailSchema,
   positionQuery,
   statsSchema,
 } from '../../../domain/activity-schemas.js';
@@ -52,7 +52,7 @@ export const activityRoutes =
           summary: 'One public activity',
           params: activityIdParams,
           querystring: positionQuery,
-          response: { 200: activitySchema, 400: apiErrorSchema, 404: apiErrorSchema },
+          response: { 200: activityDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
         },
         onRequest: answers.onRequest,
       },

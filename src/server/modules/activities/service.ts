@@ -1,4 +1,10 @@
-import { type Activity, type ActivityListQuery, STATS_CATEGORIES, type Stats } from '../../../domain/activities.js';
+import {
+  type Activity,
+  type ActivityDetail,
+  type ActivityListQuery,
+  STATS_CATEGORIES,
+  type Stats,
+} from '../../../domain/activities.js';
 import { LIMOUX, type Position } from '../../../domain/geo.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
 import type { Db } from '../../db/client.js';
@@ -22,7 +28,7 @@ export function getActivity(
   catalog: Catalog,
   id: number,
   query: { lat?: number; lon?: number; lng?: Language },
-): Activity {
+): ActivityDetail {
   const activity = catalog.current.get(id, originOf(query), query.lng ?? DEFAULT_LANGUAGE);
   if (!activity) throw activityNotFound();
   return activity;

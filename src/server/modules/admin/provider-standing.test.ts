@@ -147,7 +147,11 @@ describe('a provider whose application is rejected after it was approved', () =>
       payload: { token: cancelToken(ctx.app.deps.secret, julie.confirmed.id) },
     });
     expect(cancel.json()).toMatchObject({ status: 'cancelled' });
-    expect(await mailsTo(julie.user.email ?? '')).toEqual(providerMailsBefore);
+    // They hear of the decision (docs/mail.md#notices), and of no guest.
+    expect(await mailsTo(julie.user.email ?? '')).toEqual([
+      ...providerMailsBefore,
+      'Je aanmelding als aanbieder op DiscoverLocal',
+    ]);
     expect((await mailsTo(TEAM)).some((subject) => subject.includes(`Atelier de Julie`))).toBe(true);
     // The team answers the booking that still waits.
     const declined = await send(admin(), 'POST', `/api/provider/bookings/${julie.pending.id}/decline`, {

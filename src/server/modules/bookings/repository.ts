@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { BookingActor, BookingStatus } from '../../../domain/bookings.js';
 import type { Language } from '../../../domain/languages.js';
 import type { Db } from '../../db/client.js';
@@ -37,6 +37,8 @@ export async function findActivityForBooking(db: Db, activityId: number, languag
       providerUserId: providers.userId,
       providerEmail: providers.email,
       providerName: providers.name,
+      /** How guests are told who answers: the company, else the provider's name (docs/product.md#who-answers). */
+      providerDisplayName: sql<string | null>`coalesce(${providers.company}, ${providers.name})`,
     })
     .from(activities)
     .leftJoin(
@@ -126,21 +128,35 @@ export interface BookingListFilter {
   status?: BookingStatus;
   from?: string;
   to?: string;
+  /** Only this activity's bookings. */
+  activityId?: number;
+  /** Only the bookings of this provider's activities; `none`: of the activities without a provider. */
+  provider?: number | 'none';
   limit: number;
   offset: number;
 }
 
-/** A page of bookings with their activity's name, the nearest dates first. */
+/** A page of bookings with their activity's name and provider, the nearest dates first. */
 export async function listBookings(db: Db, filter: BookingListFilter) {
   const conditions: SQL[] = [];
   if (filter.providerUserId) conditions.push(eq(providers.userId, filter.providerUserId));
   if (filter.status) conditions.push(eq(bookings.status, filter.status));
   if (filter.from) conditions.push(gte(bookings.bookingDate, filter.from));
   if (filter.to) conditions.push(lte(bookings.bookingDate, filter.to));
+  if (filter.activityId !== undefined) conditions.push(eq(bookings.activityId, filter.activityId));
+  if (filter.provider === 'none') conditions.push(isNull(activities.providerId));
+  else if (filter.provider !== undefined) conditions.push(eq(activities.providerId, filter.provider));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const base = () =>
     db
-      .select({ booking: bookings, activityName: activities.name })
+      .select({
+        booking: bookings,
+        activityName: activities.name,
+        providerId: activities.providerId,
+        providerName: sql<string | null>`coalesce(${providers.company}, ${providers.name})`,
+        // Whether the provider answers it, or the team (docs/permissions.md#rejected-and-demoted-providers).
+        providerListed: sql<boolean>`${listedProvider}`,
+      })
       .from(bookings)
       .innerJoin(activities, eq(activities.id, bookings.activityId))
       .leftJoin(providers, eq(providers.id, activities.providerId))

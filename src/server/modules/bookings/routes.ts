@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminBookingSchema,
+  adminBookingsExportQuery,
+  adminBookingsQuery,
   bookingIdParams,
   bookingSchema,
   cancelBookingBody,
@@ -182,6 +185,86 @@ export const bookingRoutes =
         schema: {
           tags: ['provider'],
           summary: 'Decline a pending booking, with an optional message for the guest',
+          params: bookingIdParams,
+          body: declineBody,
+          response: { 200: bookingSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.declineBooking(deps, principalOfRequest(request), request.params.id, request.body?.message ?? null),
+    );
+
+    // The admins' inbox (docs/product.md#bookings-inbox): every booking, and those nobody else answers.
+    app.get(
+      '/admin/bookings',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Every booking, filtered; each says who answers it',
+          description:
+            'Filter by `status`, booking date (`from`, `to`, inclusive), `activityId` and `provider` (a provider id, or `none`: the activities without a provider, which the team answers). The nearest dates first. Pages with `limit`/`offset`; the total is in `X-Total-Count` and the next page in `Link`.',
+          querystring: adminBookingsQuery,
+          response: {
+            200: z.array(adminBookingSchema),
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return sendPage(request, reply, await service.listAdminBookings(db, request.query));
+      },
+    );
+
+    app.get(
+      '/admin/bookings.csv',
+      {
+        config: { access: 'admin', rateLimit: EXPORT_RATE_LIMIT },
+        schema: {
+          tags: ['admin'],
+          summary: 'The same bookings as CSV (all pages, at most 10,000), with who answers each',
+          querystring: adminBookingsExportQuery,
+          response: {
+            200: z.string().describe('text/csv'),
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            429: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) =>
+        sendCsv(reply, 'discoverlocal-all-bookings.csv', await service.adminBookingsCsv(db, request.query)),
+    );
+
+    app.post(
+      '/admin/bookings/:id/confirm',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Confirm a pending booking (as its provider would)',
+          description:
+            'Any booking, above all those of activities without a provider. The same rules and mails as `POST /api/provider/bookings/:id/confirm`; the guest’s mail says the team confirmed.',
+          params: bookingIdParams,
+          response: { 200: bookingSchema, ...errors },
+        },
+      },
+      async (request) => service.confirmBooking(deps, principalOfRequest(request), request.params.id),
+    );
+
+    app.post(
+      '/admin/bookings/:id/decline',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Decline a pending booking, with an optional message for the guest (as its provider would)',
+          description:
+            'The same rules and mails as `POST /api/provider/bookings/:id/decline`; the message comes from the team.',
           params: bookingIdParams,
           body: declineBody,
           response: { 200: bookingSchema, ...errors },

@@ -3,6 +3,8 @@ import { toCsv } from '../../../domain/analytics.js';
 import {
   BOOKING_EXPORT_MAX,
   BOOKING_MAX_DAYS_AHEAD,
+  type AdminBooking,
+  type AnsweredBy,
   type Booking,
   type BookingActor,
   type BookingStatus,
@@ -21,12 +23,13 @@ import type { Deps } from '../../deps.js';
 import { AppError, isUniqueViolation } from '../../errors.js';
 import type { UserRow } from '../auth/repository.js';
 import type { MailMessage } from '../mail/mailer.js';
+import { teamRecipients } from '../mail/notices.js';
 import { enqueueMail } from '../mail/outbox.js';
 import * as mails from '../mail/templates.js';
 import { reviewInvitation } from '../reviews/service.js';
 import * as repo from './repository.js';
 
-type BookingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret'>;
+type BookingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret' | 'site'>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -110,18 +113,28 @@ const cancelUrl = ({ config, secret }: Pick<BookingDeps, 'config' | 'secret'>, i
   `${config.auth.publicUrl}/boekingen/${id}/annuleren?token=${cancelToken(secret, id)}`;
 
 /**
- * Who hears of a booking on the provider's side: the provider who runs the
- * activity while they are listed, else the team's contact address (seeded places
- * have no provider; a rejected or demoted provider's open bookings fall to the
- * team, docs/permissions.md#rejected-and-demoted-providers), else nobody.
- * Providers read in the language of their activity's text.
+ * Who answers a booking (docs/product.md#who-answers): the provider who runs the activity while
+ * they are listed, by their company's name (else their own); else the team (seeded places have no
+ * provider; a rejected or demoted provider's open bookings fall to the team,
+ * docs/permissions.md#rejected-and-demoted-providers).
  */
-function providerRecipient(activity: repo.BookingActivity, contactEmail: string | null) {
-  const language = activity.language;
-  if (activity.providerEmail && activity.providerListed) {
-    return { email: activity.providerEmail, name: activity.providerName ?? '', language };
+function answererOf(activity: repo.BookingActivity): AnsweredBy {
+  return activity.providerDisplayName && activity.providerListed
+    ? { kind: 'provider', name: activity.providerDisplayName }
+    : { kind: 'team' };
+}
+
+/**
+ * Who hears of a booking on the answering side: the provider who runs the activity while they are
+ * listed, in the language of their activity's text; else the team (its inbox, or every admin,
+ * docs/mail.md#notices), with a link to the admins' inbox.
+ */
+async function answererRecipients(tx: Db, deps: BookingDeps, activity: repo.BookingActivity) {
+  if (activity.providerEmail && answererOf(activity).kind === 'provider') {
+    const provider = { email: activity.providerEmail, name: activity.providerName, language: activity.language };
+    return { recipients: [provider], forTeam: false };
   }
-  return contactEmail ? { email: contactEmail, name: 'DiscoverLocal', language: DEFAULT_LANGUAGE } : null;
+  return { recipients: await teamRecipients(tx, (await deps.site.current()).teamInbox), forTeam: true };
 }
 
 /** A hash of what a booking request asks, to tell a retry from another request under the same key. */
@@ -223,12 +236,19 @@ export async function createBooking(
       const facts = factsOf(booking, activity, proved);
       await enqueueMail(
         tx,
-        mails.bookingReceivedMail(facts, language, cancelUrl(deps, booking.id), config.auth.publicUrl),
+        mails.bookingReceivedMail(
+          facts,
+          language,
+          answererOf(activity),
+          cancelUrl(deps, booking.id),
+          config.auth.publicUrl,
+        ),
         now,
       );
-      const provider = providerRecipient(activity, config.contact.email);
-      if (provider)
-        await enqueueMail(tx, mails.newBookingMail(facts, provider, provider.language, config.auth.publicUrl), now);
+      const { recipients, forTeam } = await answererRecipients(tx, deps, activity);
+      for (const to of recipients) {
+        await enqueueMail(tx, mails.newBookingMail(facts, to, to.language, config.auth.publicUrl, forTeam), now);
+      }
       return booking;
     });
     deps.outbox.notify();
@@ -268,8 +288,13 @@ interface Transition {
   actor: BookingActor;
   actorUserId: string | null;
   message?: string | null;
-  /** The mails the change sends, made from the booking after it. */
-  mails: (facts: mails.BookingFacts, booking: repo.BookingRow, activity: repo.BookingActivity) => MailMessage[];
+  /** The mails the change sends, made from the booking after it, in the change's transaction. */
+  mails: (
+    facts: mails.BookingFacts,
+    booking: repo.BookingRow,
+    activity: repo.BookingActivity,
+    tx: Db,
+  ) => MailMessage[] | Promise<MailMessage[]>;
 }
 
 /** Moves a booking to its next status, keeps who and when, and queues the mails, in one transaction. */
@@ -297,7 +322,7 @@ async function move(deps: BookingDeps, booking: repo.BookingRow, change: Transit
       message: change.message ?? null,
       createdAt: now,
     });
-    for (const message of change.mails(factsOf(row, activity, proved), row, activity)) {
+    for (const message of await change.mails(factsOf(row, activity, proved), row, activity, tx)) {
       await enqueueMail(tx, message, now);
     }
     return row;
@@ -306,7 +331,14 @@ async function move(deps: BookingDeps, booking: repo.BookingRow, change: Transit
   return present(moved, activity.name);
 }
 
-/** The provider (or an admin) confirms: the guest gets a mail with a calendar file. */
+/** Who the guest is told answered: the team when an admin did, else the provider. */
+const answeredBy = (principal: Principal, activity: repo.BookingActivity): AnsweredBy =>
+  isAdmin(principal) ? { kind: 'team' } : answererOf(activity);
+
+/**
+ * The provider (or an admin: the team, docs/permissions.md#resources) confirms: the guest gets a
+ * mail with a calendar file that says who confirmed.
+ */
 export async function confirmBooking(deps: BookingDeps, principal: Principal, id: number): Promise<Booking> {
   const booking = await bookingForProvider(deps.db, principal, id);
   const { publicUrl } = deps.config.auth;
@@ -314,7 +346,15 @@ export async function confirmBooking(deps: BookingDeps, principal: Principal, id
     to: 'confirmed',
     actor: isAdmin(principal) ? 'admin' : 'provider',
     actorUserId: principal.id,
-    mails: (facts, row) => [mails.bookingConfirmedMail(facts, row.language, cancelUrl(deps, row.id), publicUrl)],
+    mails: (facts, row, activity) => [
+      mails.bookingConfirmedMail(
+        facts,
+        row.language,
+        answeredBy(principal, activity),
+        cancelUrl(deps, row.id),
+        publicUrl,
+      ),
+    ],
   });
 }
 
@@ -331,7 +371,15 @@ export async function declineBooking(
     actor: isAdmin(principal) ? 'admin' : 'provider',
     actorUserId: principal.id,
     message,
-    mails: (facts, row) => [mails.bookingDeclinedMail(facts, row.language, message, deps.config.auth.publicUrl)],
+    mails: (facts, row, activity) => [
+      mails.bookingDeclinedMail(
+        facts,
+        row.language,
+        answeredBy(principal, activity),
+        message,
+        deps.config.auth.publicUrl,
+      ),
+    ],
   });
 }
 
@@ -384,11 +432,11 @@ export async function cancelBooking(
     to: 'cancelled',
     actor,
     actorUserId: actor === 'user' ? (user?.id ?? null) : null,
-    mails: (facts, row, activity) => {
-      const provider = providerRecipient(activity, deps.config.contact.email);
+    mails: async (facts, row, activity, tx) => {
+      const { recipients } = await answererRecipients(tx, deps, activity);
       return [
         mails.bookingCancelledMail(facts, row.language, publicUrl),
-        ...(provider ? [mails.bookingCancelledForProviderMail(facts, provider, provider.language, publicUrl)] : []),
+        ...recipients.map((to) => mails.bookingCancelledForProviderMail(facts, to, to.language, publicUrl)),
       ];
     },
   });
@@ -411,9 +459,17 @@ export async function listProviderBookings(
 export async function providerBookingsCsv(
   db: Db,
   principal: Principal,
-  query: Omit<repo.BookingListFilter, 'providerUserId' | 'limit' | 'offset'>,
+  query: Omit<repo.BookingListFilter, 'providerUserId' | 'limit' | 'offset' | 'activityId' | 'provider'>,
 ): Promise<string> {
   const { items } = await listProviderBookings(db, principal, { ...query, limit: BOOKING_EXPORT_MAX, offset: 0 });
+  return bookingsCsv(items);
+}
+
+/**
+ * Bookings as CSV, one per line; with `answeredBy` (the admins' export) also who answers each. `toCsv`
+ * defuses a cell a spreadsheet would read as a formula (docs/provider-workspace.md#numbers).
+ */
+function bookingsCsv(items: (Booking & { answeredBy?: AnsweredBy })[], withAnswerer = false): string {
   const header = [
     'id',
     'activity',
@@ -427,6 +483,7 @@ export async function providerBookingsCsv(
     'notes',
     'language',
     'createdAt',
+    ...(withAnswerer ? ['answeredBy'] : []),
   ];
   return toCsv(
     header,
@@ -443,8 +500,40 @@ export async function providerBookingsCsv(
       b.notes,
       b.language,
       b.createdAt,
+      ...(withAnswerer ? [b.answeredBy?.kind === 'provider' ? b.answeredBy.name : 'team'] : []),
     ]),
   );
+}
+
+/**
+ * Every booking, for the admins' inbox (docs/product.md#bookings-inbox): filtered by status, dates,
+ * activity and provider (`none`: the team's own listings), paged, each with who answers it.
+ */
+export async function listAdminBookings(
+  db: Db,
+  query: Omit<repo.BookingListFilter, 'providerUserId'>,
+): Promise<Page<AdminBooking>> {
+  const { rows, total } = await repo.listBookings(db, query);
+  return {
+    total,
+    items: rows.map(({ booking, activityName, providerId, providerName, providerListed }) => ({
+      ...present(booking, activityName),
+      providerId,
+      answeredBy:
+        providerId !== null && providerName && providerListed
+          ? { kind: 'provider' as const, name: providerName }
+          : { kind: 'team' as const },
+    })),
+  };
+}
+
+/** The admins' inbox as CSV: the same filters, every page (at most BOOKING_EXPORT_MAX rows). */
+export async function adminBookingsCsv(
+  db: Db,
+  query: Omit<repo.BookingListFilter, 'providerUserId' | 'limit' | 'offset'>,
+): Promise<string> {
+  const { items } = await listAdminBookings(db, { ...query, limit: BOOKING_EXPORT_MAX, offset: 0 });
+  return bookingsCsv(items, true);
 }
 
 /** The logged-in person's own bookings. */

@@ -59,6 +59,7 @@ function rows(count: number, random: () => number): CatalogRow[] {
       createdAt: new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 50) * 86_400_000),
       updatedAt: new Date(Date.UTC(2025, 6, 1)),
       searchText: buildSearchDocument([name]),
+      answeredBy: { kind: 'team' },
       original: text,
       translations: { nl: { ...text, name: `NL ${name}`, sortName: normalizeText(`NL ${name}`) } },
       tags: random() < 0.3 ? [{ id: 1, name: 'wijn', description: null, isApproved: true }] : [],

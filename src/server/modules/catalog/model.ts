@@ -1,4 +1,4 @@
-import type { Activity, ActivityListQuery, Category } from '../../../domain/activities.js';
+import type { Activity, ActivityDetail, ActivityListQuery, AnsweredBy, Category } from '../../../domain/activities.js';
 import { CATEGORIES, TOP_RATED_MIN_RATING } from '../../../domain/activities.js';
 import { EARTH_RADIUS_KM, LIMOUX, type Position, roundKm } from '../../../domain/geo.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
@@ -56,6 +56,8 @@ export interface CatalogRow {
   /** When the activity itself last changed (the sitemap's lastmod). */
   updatedAt: Date;
   searchText: string;
+  /** Who answers its booking requests (docs/product.md#who-answers); only the detail shows it. */
+  answeredBy: AnsweredBy;
   original: LocalizedText;
   translations: Partial<Record<Language, LocalizedText>>;
   tags: PublicTag[];
@@ -481,11 +483,11 @@ export class CatalogModel {
   }
 
   /** One public activity, localized, with its distance from `origin`; null when it is not public. */
-  get(id: number, origin: Position, language: Language): Activity | null {
+  get(id: number, origin: Position, language: Language): ActivityDetail | null {
     const position = this.positionOf.get(id);
     if (position === undefined) return null;
     const e = this.entries[position] as Entry;
-    return this.present(e, language, distanceFrom(origin)(e));
+    return { ...this.present(e, language, distanceFrom(origin)(e)), answeredBy: e.answeredBy };
   }
 
   /** Public activities per category, every category present. */

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnsweredBy } from '../../../domain/activities.js';
 
 import type { Language } from '../../../domain/languages.js';
 import type { Db } from '../../db/client.js';
-import { activities, activityTags, activityTranslations, tags } from '../../db/schema/index.js';
+import { activities, activityTags, activityTranslations, providers, tags } from '../../db/schema/index.js';
 import type { CatalogRow, LocalizedText, PublicTag } from './model.js';
 import { isPublicActivity } from './public-activity.js';
 
@@ -20,7 +21,22 @@ export async function approvedTags(db: Db): Promise<PublicTag[]> {
  */
 export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogRow[]> {
   const only = ids ? inArray(activities.id, ids) : undefined;
-  const rows = await db.select().from(activities).where(and(isPublicActivity, only));
+  const selected = await db
+    .select({
+      activity: activities,
+      providerName: sql<string | null>`coalesce(${providers.company}, ${providers.name})`,
+    })
+    .from(activities)
+    .leftJoin(providers, eq(providers.id, activities.providerId))
+    .where(and(isPublicActivity, only));
+  const rows = selected.map((r) => r.activity);
+  // A public activity's provider is listed (or it has none): they answer its bookings, else the team.
+  const answeredBy = new Map<number, AnsweredBy>(
+    selected.map(({ activity, providerName }) => [
+      activity.id,
+      activity.providerId !== null && providerName ? { kind: 'provider', name: providerName } : { kind: 'team' },
+    ]),
+  );
   if (rows.length === 0) return [];
   const found = rows.map((r) => r.id);
   // In chunks, so that a query never carries more parameters than a server takes.
@@ -91,6 +107,7 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     searchText: r.searchText,
+    answeredBy: answeredBy.get(r.id) ?? { kind: 'team' },
     original: {
       name: r.name,
       description: r.description,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent } from 'ics';
+import type { AnsweredBy } from '../../../domain/activities.js';
 import { type Language, LOCALES } from '../../../domain/languages.js';
 import { toEuros } from '../../../domain/money.js';
 import de from './locales/de.json' with { type: 'json' };
@@ -155,15 +156,29 @@ const subjectValues = (facts: BookingFacts, language: Language, name: string | n
   ...(name === null ? {} : { name }),
 });
 
-/** To the guest when they book: the summary, the total and the cancel link. */
-export function bookingReceivedMail(facts: BookingFacts, language: Language, cancelUrl: string, publicUrl: string) {
+/**
+ * A text that names who answers a booking (docs/product.md#who-answers): the provider's variant with
+ * their name, or the team's.
+ */
+const byWhom = (by: AnsweredBy, provider: string, team: string) =>
+  by.kind === 'provider' ? fill(provider, { provider: by.name }) : team;
+
+/** To the guest when they book: who answers, the summary, the total and the cancel link. */
+export function bookingReceivedMail(
+  facts: BookingFacts,
+  language: Language,
+  by: AnsweredBy,
+  cancelUrl: string,
+  publicUrl: string,
+) {
   const t = TEXTS[language];
+  const intro = byWhom(by, t.received.intro, t.received.introTeam);
   const body = compose(
     language,
     guestName(facts),
     {
       // Someone may have typed another person's address: they can undo it.
-      paragraphs: facts.guestAddressProved ? [t.received.intro] : [t.received.intro, t.received.notYou],
+      paragraphs: facts.guestAddressProved ? [intro] : [intro, t.received.notYou],
       summary: summary(facts, language, false),
       link: { lead: t.received.cancel, url: cancelUrl },
     },
@@ -177,12 +192,16 @@ export function bookingReceivedMail(facts: BookingFacts, language: Language, can
   );
 }
 
-/** To the provider on a new booking, with the guest's contact and a link to their bookings. */
+/**
+ * To the provider on a new booking, with the guest's contact and a link to their bookings; to the
+ * team (`forTeam`) when nobody else answers it, with a link to the admins' inbox.
+ */
 export function newBookingMail(
   facts: BookingFacts,
-  to: { email: string; name: string },
+  to: { email: string; name: string | null },
   language: Language,
   publicUrl: string,
+  forTeam = false,
 ) {
   const t = TEXTS[language];
   const body = compose(
@@ -191,7 +210,9 @@ export function newBookingMail(
     {
       paragraphs: [fill(t.newBooking.intro, subjectValues(facts, language))],
       summary: summary(facts, language, true),
-      link: { lead: t.newBooking.action, url: `${publicUrl}/provider/bookings` },
+      link: forTeam
+        ? { lead: t.newBooking.actionTeam, url: `${publicUrl}/admin/bookings` }
+        : { lead: t.newBooking.action, url: `${publicUrl}/provider/bookings` },
     },
     publicUrl,
   );
@@ -228,14 +249,20 @@ export function bookingCalendar(facts: BookingFacts, publicUrl: string): string 
   return value;
 }
 
-/** To the guest when the provider confirms, with the booking as a calendar file. */
-export function bookingConfirmedMail(facts: BookingFacts, language: Language, cancelUrl: string, publicUrl: string) {
+/** To the guest when the provider (or the team, `by`) confirms, with the booking as a calendar file. */
+export function bookingConfirmedMail(
+  facts: BookingFacts,
+  language: Language,
+  by: AnsweredBy,
+  cancelUrl: string,
+  publicUrl: string,
+) {
   const t = TEXTS[language];
   const body = compose(
     language,
     guestName(facts),
     {
-      paragraphs: [t.confirmed.intro],
+      paragraphs: [byWhom(by, t.confirmed.intro, t.confirmed.introTeam)],
       summary: summary(facts, language, false),
       link: { lead: t.confirmed.cancel, url: cancelUrl },
     },
@@ -256,15 +283,17 @@ export function bookingConfirmedMail(facts: BookingFacts, language: Language, ca
   );
 }
 
-/** To the guest when the provider declines, with the provider's message when there is one. */
+/** To the guest when the provider (or the team, `by`) declines, with their message when there is one. */
 export function bookingDeclinedMail(
   facts: BookingFacts,
   language: Language,
+  by: AnsweredBy,
   message: string | null,
   publicUrl: string,
 ) {
   const t = TEXTS[language];
-  const paragraphs = [t.declined.intro, ...(message ? [`${t.declined.message}\n${message}`] : [])];
+  const from = byWhom(by, t.declined.message, t.declined.messageTeam);
+  const paragraphs = [t.declined.intro, ...(message ? [`${from}\n${message}`] : [])];
   const body = compose(language, guestName(facts), { paragraphs, summary: summary(facts, language, false) }, publicUrl);
   return mail(
     facts.customerEmail,
@@ -294,7 +323,7 @@ export function bookingCancelledMail(facts: BookingFacts, language: Language, pu
 /** To the provider when the guest cancels. */
 export function bookingCancelledForProviderMail(
   facts: BookingFacts,
-  to: { email: string; name: string },
+  to: { email: string; name: string | null },
   language: Language,
   publicUrl: string,
 ) {

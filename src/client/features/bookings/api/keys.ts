@@ -6,4 +6,5 @@ export const bookingKeys = {
   mine: () => [...bookingKeys.all, 'mine'] as const,
   guest: (id: number, token: string | null) => [...bookingKeys.all, 'guest', id, token] as const,
   provider: (filter: Record<string, QueryValue>) => [...bookingKeys.all, 'provider', filter] as const,
+  admin: (filter: Record<string, QueryValue>) => [...bookingKeys.all, 'admin', filter] as const,
 };

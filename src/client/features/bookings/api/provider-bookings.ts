@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Booking, BookingStatus } from '../../../../domain/bookings';
-import { api } from '../../../lib/api-client';
+import type { AdminBooking, Booking, BookingStatus } from '../../../../domain/bookings';
+import { api, apiUrl } from '../../../lib/api-client';
 import { usePagedList } from '../../../lib/paged-list';
 import { bookingKeys } from './keys';
 
@@ -23,10 +23,26 @@ function useAnswer<T>(mutationFn: (input: T) => Promise<Booking>) {
   });
 }
 
-export const useConfirmBooking = () =>
-  useAnswer((id: number) => api<Booking>(`/provider/bookings/${id}/confirm`, { method: 'POST' }));
+/** Who answers: the provider their own bookings, the admins any (docs/product.md#bookings-inbox). */
+export type AnswerScope = 'provider' | 'admin';
 
-export const useDeclineBooking = () =>
+export const useConfirmBooking = (scope: AnswerScope = 'provider') =>
+  useAnswer((id: number) => api<Booking>(`/${scope}/bookings/${id}/confirm`, { method: 'POST' }));
+
+export const useDeclineBooking = (scope: AnswerScope = 'provider') =>
   useAnswer(({ id, message }: { id: number; message: string | null }) =>
-    api<Booking>(`/provider/bookings/${id}/decline`, { method: 'POST', body: { message } }),
+    api<Booking>(`/${scope}/bookings/${id}/decline`, { method: 'POST', body: { message } }),
   );
+
+export interface AdminBookingFilter extends ProviderBookingFilter {
+  activityId?: number;
+  /** A provider's id, or `none`: the listings without a provider (the team's). */
+  provider?: number | 'none';
+}
+
+/** Every booking, for the admins' inbox, a page at a time. */
+export const useAdminBookings = (filter: AdminBookingFilter) =>
+  usePagedList<AdminBooking>(bookingKeys.admin({ ...filter }), '/admin/bookings', { ...filter });
+
+/** The same bookings as a CSV file to download. */
+export const adminBookingsCsvUrl = (filter: AdminBookingFilter) => apiUrl('/admin/bookings.csv', { ...filter });

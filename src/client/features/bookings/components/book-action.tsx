@@ -2,7 +2,7 @@ import { CalendarCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { type BookableActivity, BookingDialog } from './booking-dialog';
+import { type BookableActivity, BookingDialog, whoAnswersKey } from './booking-dialog';
 
 interface BookActionProps {
   activity: BookableActivity;
@@ -23,7 +23,11 @@ export function BookAction({ activity, prefill, openAtStart = false, onOpenChang
   };
   return (
     <>
-      <p className="mt-3 text-sm text-ink-600">{t('bookHint')}</p>
+      <p className="mt-3 text-sm text-ink-600">
+        {t(whoAnswersKey('bookHint', activity.answeredBy), {
+          name: activity.answeredBy?.kind === 'provider' ? activity.answeredBy.name : '',
+        })}
+      </p>
       <Button ref={button} size="lg" className="mt-4 w-full" onClick={() => change(true)}>
         <CalendarCheck aria-hidden className="h-5 w-5" />
         {t('bookNow')}

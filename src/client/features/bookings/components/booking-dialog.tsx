@@ -1,6 +1,7 @@
 import { CalendarCheck } from 'lucide-react';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AnsweredBy } from '../../../../domain/activities';
 import { BOOKING_FIELD_LIMITS, BOOKING_PEOPLE } from '../../../../domain/booking-rules';
 import { isIsoDate, todayInParis } from '../../../../domain/dates';
 import { upcomingEdition } from '../../../../domain/event-dates';
@@ -22,7 +23,13 @@ export interface BookableActivity {
   /** An event's next edition (docs/product.md#event-dates): a booking is for one of its days. */
   eventStart: string | null;
   eventEnd: string | null;
+  /** Who answers the request (docs/product.md#who-answers): the provider, or the guide's team. */
+  answeredBy?: AnsweredBy;
 }
+
+/** The dialog's and the detail page's text on who answers: a `<key>By` with the provider's name, or `<key>Team`. */
+export const whoAnswersKey = (key: 'dialog.description' | 'bookHint', by: AnsweredBy | undefined) =>
+  by === undefined ? key : by.kind === 'team' ? (`${key}Team` as const) : (`${key}By` as const);
 
 interface BookingDialogProps {
   activity: BookableActivity;
@@ -171,7 +178,9 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={t('dialog.title', { name: activity.name })}
-        description={t('dialog.description')}
+        description={t(whoAnswersKey('dialog.description', activity.answeredBy), {
+          name: activity.answeredBy?.kind === 'provider' ? activity.answeredBy.name : '',
+        })}
         closeLabel={t('dialog.close')}
         returnFocusTo={returnFocusTo}
         initialFocus={nameField}

@@ -1,5 +1,5 @@
 import { Check, Mail, Phone, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../domain/bookings';
 import { mayMoveBooking } from '../../../../domain/booking-rules';
@@ -9,17 +9,28 @@ import { toast } from '../../../components/ui/toast-store';
 import { useLanguage } from '../../../i18n/use-language';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDay } from '../../../lib/format';
-import { useConfirmBooking, useDeclineBooking } from '../api/provider-bookings';
+import { type AnswerScope, useConfirmBooking, useDeclineBooking } from '../api/provider-bookings';
 import { BookingSummary } from './booking-summary';
 
-/** One booking in the provider's list: the guest's details and, while pending, confirm and decline. */
-export function ProviderBookingRow({ booking }: { booking: Booking }) {
+/**
+ * One booking in the provider's list (or the admins' inbox, `scope`): the guest's details and, while
+ * pending, confirm and decline; `extra` says more under the guest (the inbox: who answers).
+ */
+export function ProviderBookingRow({
+  booking,
+  scope = 'provider',
+  extra,
+}: {
+  booking: Booking;
+  scope?: AnswerScope;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation('bookings');
   const language = useLanguage();
   const errorText = useErrorText();
   const ids = useId();
-  const confirm = useConfirmBooking();
-  const decline = useDeclineBooking();
+  const confirm = useConfirmBooking(scope);
+  const decline = useDeclineBooking(scope);
   const [declining, setDeclining] = useState(false);
   const [message, setMessage] = useState('');
   const declineButton = useRef<HTMLButtonElement>(null);
@@ -56,6 +67,7 @@ export function ProviderBookingRow({ booking }: { booking: Booking }) {
             <span className="font-medium">{t('details.notes')}:</span> {booking.notes}
           </p>
         ) : null}
+        {extra}
       </div>
       {mayMoveBooking(booking.status, 'confirmed') ? (
         <div className="ml-auto flex gap-2">
