@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -11,6 +11,73 @@ import {
 } from '../../db/schema/index.js';
 
 export type SponsorshipRow = typeof sponsorships.$inferSelect;
+export type ProviderRow = typeof providers.$inferSelect;
+
+export async function providerOfUser(db: Db, userId: string): Promise<ProviderRow | undefined> {
+  const [row] = await db.select().from(providers).where(eq(providers.userId, userId));
+  return row;
+}
+
+/** What sponsorship needs to know of an activity: whether the public sees it, its level, whose it is. */
+const activityFacts = {
+  id: activities.id,
+  name: activities.name,
+  providerId: activities.providerId,
+  isApproved: activities.isApproved,
+  isActive: activities.isActive,
+  sponsorLevel: activities.sponsorLevel,
+  sponsoredUntil: activities.sponsoredUntil,
+};
+
+/** One activity with the account of its provider (null: the guide's own), or undefined. */
+export async function activityWithOwner(db: Db, id: number) {
+  const [row] = await db
+    .select({ activity: activityFacts, ownerUserId: providers.userId })
+    .from(activities)
+    .leftJoin(providers, eq(providers.id, activities.providerId))
+    .where(eq(activities.id, id));
+  return row;
+}
+
+/** The activity's level as set now, locked until the transaction ends (a hand-set change reads it first). */
+export async function lockHandLevel(db: Db, id: number) {
+  const [row] = await db.select(activityFacts).from(activities).where(eq(activities.id, id)).for('update');
+  return row;
+}
+
+/** A level set by hand, with its last day (null: until further notice). */
+export async function setHandLevel(
+  db: Db,
+  id: number,
+  values: { sponsorLevel?: number; isSponsored?: boolean; sponsoredUntil?: string | null },
+) {
+  if (Object.keys(values).length === 0) return;
+  await db.update(activities).set(values).where(eq(activities.id, id));
+}
+
+/** Whether a sponsorship paid through Stripe gives the activity its level now (docs/sponsorship.md). */
+export async function hasLivePaidSponsorship(db: Db, activityId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sponsorships)
+    .where(and(eq(sponsorships.activityId, activityId), eq(sponsorships.live, true)));
+  return (row?.n ?? 0) > 0;
+}
+
+/** Hand-set sponsorships whose last day is over, locked: one instance ends each (docs/provider-workspace.md#admin). */
+export async function expiredHandLevels(db: Db, today: string) {
+  return db.select(activityFacts).from(activities).where(lt(activities.sponsoredUntil, today)).for('update');
+}
+
+export async function endHandLevels(db: Db, ids: number[], today: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(activities)
+    .set({ sponsorLevel: 0, isSponsored: false, sponsoredUntil: null })
+    .where(and(inArray(activities.id, ids), lt(activities.sponsoredUntil, today)))
+    .returning({ id: activities.id });
+  return rows.length;
+}
 
 export async function findBySubscription(db: Db, subscriptionId: string): Promise<SponsorshipRow | undefined> {
   const [row] = await db.select().from(sponsorships).where(eq(sponsorships.stripeSubscriptionId, subscriptionId));

@@ -1,3 +1,4 @@
+import { todayInParis } from '../../../domain/dates.js';
 import type { Language } from '../../../domain/languages.js';
 import type { Principal } from '../../../domain/policies.js';
 import {
@@ -13,7 +14,6 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import * as providerRepo from '../provider/repository.js';
 import type { Payments, SubscriptionSnapshot } from './payments.js';
 import * as repo from './repository.js';
 
@@ -56,15 +56,15 @@ export function present(row: repo.SponsorshipRow): Sponsorship {
 }
 
 async function providerOf(db: Db, principal: Principal) {
-  const provider = await providerRepo.findProviderOfUser(db, principal.id);
+  const provider = await repo.providerOfUser(db, principal.id);
   if (!provider) throw new AppError('NOT_A_PROVIDER', 'This account has no provider profile');
   return provider;
 }
 
 async function ownActivity(db: Db, principal: Principal, activityId: number) {
   const provider = await providerOf(db, principal);
-  const [row] = await providerRepo.ownActivities(db, provider.id, activityId);
-  if (!row) throw notFound();
+  const row = await repo.activityWithOwner(db, activityId);
+  if (!row || row.activity.providerId !== provider.id) throw notFound();
   return row.activity;
 }
 
@@ -308,7 +308,7 @@ export async function checkLapsedSponsorships(deps: SponsorshipDeps): Promise<nu
 
 /** The provider's published activities with their sponsorship, for the sponsorship page. */
 export async function listOwn({ db }: SponsorshipDeps, principal: Principal): Promise<OwnSponsorship[]> {
-  const provider = await providerRepo.findProviderOfUser(db, principal.id);
+  const provider = await repo.providerOfUser(db, principal.id);
   if (!provider) return [];
   const { rows, paid } = await repo.ownPublished(db, provider.id);
   return rows.map((row) => {
@@ -335,4 +335,71 @@ export async function overview({ db }: SponsorshipDeps): Promise<SponsorshipOver
     })),
     revenue,
   };
+}
+
+// Set by hand (docs/provider-workspace.md#admin)
+
+/** A change of the hand-set level: the level 0-3 and its last day (null: until further notice). */
+export interface HandSetChange {
+  sponsorLevel?: number;
+  sponsoredUntil?: string | null;
+}
+
+/** What a hand-set change needs besides the transaction: the time, and the site's address for the notices. */
+export interface HandSetContext {
+  now: Date;
+  publicUrl: string;
+}
+
+const paidRuns = () =>
+  new AppError(
+    'SPONSORSHIP_PAID',
+    'This activity has a sponsorship paid through Stripe; it follows the payments, not a hand-set level',
+  );
+
+/**
+ * The one way a level is set by hand, in the caller's transaction: by an admin's edit, or by
+ * granting a provider's request. Refused (409 `SPONSORSHIP_PAID`) while a paid sponsorship gives
+ * the activity its level; a last day must be today or later. Level 0 ends it (and its last day).
+ */
+export async function setByHand(
+  tx: Db,
+  activityId: number,
+  change: HandSetChange,
+  { now }: HandSetContext,
+): Promise<void> {
+  if (change.sponsorLevel === undefined && change.sponsoredUntil === undefined) return;
+  if (await repo.hasLivePaidSponsorship(tx, activityId)) throw paidRuns();
+  const values: { sponsorLevel?: number; isSponsored?: boolean; sponsoredUntil?: string | null } = {};
+  if (change.sponsorLevel !== undefined) {
+    values.sponsorLevel = change.sponsorLevel;
+    values.isSponsored = change.sponsorLevel > 0;
+    if (change.sponsorLevel === 0) values.sponsoredUntil = null;
+  }
+  if (change.sponsoredUntil !== undefined && change.sponsorLevel !== 0) values.sponsoredUntil = change.sponsoredUntil;
+  if (values.sponsoredUntil && values.sponsoredUntil < todayInParis(now)) {
+    throw new AppError('VALIDATION_FAILED', 'sponsoredUntil must be today or later', [
+      { path: 'sponsoredUntil', message: 'must be today or later' },
+    ]);
+  }
+  await repo.setHandLevel(tx, activityId, values);
+}
+
+/** Whether a paid sponsorship gives the activity its level now: such an activity cannot be deleted. */
+export const hasLivePaidSponsorship = (db: Db, activityId: number) => repo.hasLivePaidSponsorship(db, activityId);
+
+/**
+ * Hand-set sponsorships end after their last day (docs/provider-workspace.md#admin): at start and
+ * hourly, whatever the number of instances (each activity is ended once).
+ */
+export async function endExpiredSponsorships({ db, clock }: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<number> {
+  const today = todayInParis(clock.now());
+  return db.transaction(async (tx) => {
+    const expired = await repo.expiredHandLevels(tx, today);
+    return repo.endHandLevels(
+      tx,
+      expired.map((row) => row.id),
+      today,
+    );
+  });
 }
