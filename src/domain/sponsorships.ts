@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PAID_PLANS, type PaidPlan, SPONSOR_PLANS } from './plans.js';
-import { rowId } from './ids.js';
+import { rowId, rowIdInPath } from './ids.js';
+import { isIsoDate } from './dates.js';
+import { MODERATION_REASON_MAX_LENGTH } from './moderation.js';
+import { pageQueryShape } from './pagination.js';
 
 export { PAID_PLANS, type PaidPlan };
 
@@ -85,6 +88,83 @@ export const sponsorshipSchema = z.object({
 });
 export type Sponsorship = z.infer<typeof sponsorshipSchema>;
 
+// Asked for, without Stripe (docs/sponsorship.md#asking-for-a-plan)
+
+/** A provider's request for a plan: open until an admin grants it (with a last day) or refuses it (with a reason). */
+export const SPONSORSHIP_REQUEST_STATUSES = ['open', 'granted', 'refused'] as const;
+export type SponsorshipRequestStatus = (typeof SPONSORSHIP_REQUEST_STATUSES)[number];
+
+export const SPONSORSHIP_MESSAGE_MAX_LENGTH = 1000;
+
+export const sponsorshipRequestBody = z
+  .object({
+    plan: z.enum(PAID_PLANS, { error: 'must be "premium" or "top"' }),
+    message: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(SPONSORSHIP_MESSAGE_MAX_LENGTH, `must be at most ${SPONSORSHIP_MESSAGE_MAX_LENGTH} characters`)
+      .nullish()
+      .describe('a word for the team (optional)'),
+  })
+  .strict();
+export type SponsorshipRequestBody = z.infer<typeof sponsorshipRequestBody>;
+
+export const grantSponsorshipBody = z
+  .object({
+    until: z
+      .string({ error: 'must be a date (YYYY-MM-DD)' })
+      .refine(isIsoDate, 'must be a date (YYYY-MM-DD)')
+      .describe('last day of the sponsorship, today or later (Europe/Paris)'),
+  })
+  .strict();
+export type GrantSponsorshipBody = z.infer<typeof grantSponsorshipBody>;
+
+export const refuseSponsorshipBody = z
+  .object({
+    reason: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(MODERATION_REASON_MAX_LENGTH, `must be at most ${MODERATION_REASON_MAX_LENGTH} characters`)
+      .describe('why, in words the provider reads'),
+  })
+  .strict();
+export type RefuseSponsorshipBody = z.infer<typeof refuseSponsorshipBody>;
+
+export const sponsorshipRequestListQuery = z.strictObject({
+  ...pageQueryShape,
+  status: z.enum(SPONSORSHIP_REQUEST_STATUSES, { error: 'must be open, granted or refused' }).optional(),
+});
+export type SponsorshipRequestListQuery = z.output<typeof sponsorshipRequestListQuery>;
+
+export const sponsorshipRequestIdParams = z.strictObject({ id: rowIdInPath() });
+
+export const sponsorshipRequestSchema = z.object({
+  id: z.number().int(),
+  activityId: z.number().int(),
+  plan: z.enum(PAID_PLANS),
+  message: z.string().nullable(),
+  status: z.enum(SPONSORSHIP_REQUEST_STATUSES),
+  /** Granted: the last day the admin set. */
+  until: z.string().nullable(),
+  /** Refused: why. */
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type SponsorshipRequest = z.infer<typeof sponsorshipRequestSchema>;
+
+/** A request as the admin's queue shows it: with the activity, its provider and its level now. */
+export const adminSponsorshipRequestSchema = sponsorshipRequestSchema.extend({
+  activityName: z.string(),
+  providerName: z.string().nullable(),
+  sponsorLevel: z.number().int(),
+  sponsoredUntil: z.string().nullable(),
+  /** A sponsorship paid through Stripe gives the activity its level: granting is refused. */
+  paidSponsorship: z.boolean(),
+});
+export type AdminSponsorshipRequest = z.infer<typeof adminSponsorshipRequestSchema>;
+
 /** One of the provider's published activities with its sponsorship (null without one). */
 export const ownSponsorshipSchema = z.object({
   activityId: z.number().int(),
@@ -94,6 +174,8 @@ export const ownSponsorshipSchema = z.object({
   /** Last day of a sponsorship an admin set by hand; null otherwise. */
   sponsoredUntil: z.string().nullable(),
   sponsorship: sponsorshipSchema.nullable(),
+  /** The newest request for a plan (open, granted or refused); null when none was made. */
+  request: sponsorshipRequestSchema.nullable(),
 });
 export type OwnSponsorship = z.infer<typeof ownSponsorshipSchema>;
 
