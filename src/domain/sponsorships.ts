@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { PAID_PLANS, type PaidPlan, SPONSOR_PLANS } from './plans.js';
+import {
+  PAID_PLANS,
+  type PaidPlan,
+  PLAN_BILLING,
+  SPONSOR_PLANS,
+  SPONSORSHIP_REQUEST_STATUSES,
+  type SponsorshipRequestStatus,
+} from './plans.js';
 import { rowId, rowIdInPath } from './ids.js';
 import { isIsoDate } from './dates.js';
 import { MODERATION_REASON_MAX_LENGTH } from './moderation.js';
 import { pageQueryShape } from './pagination.js';
 
-export { PAID_PLANS, type PaidPlan };
+export { PAID_PLANS, type PaidPlan, PLAN_BILLING, SPONSORSHIP_REQUEST_STATUSES, type SponsorshipRequestStatus };
 
 /**
  * Sponsorship bought online (docs/sponsorship.md): the plans a provider pays
@@ -15,12 +22,6 @@ export { PAID_PLANS, type PaidPlan };
 
 /** The sponsor level each paid plan gives its activity. */
 export const PLAN_LEVEL: Record<PaidPlan, number> = { premium: 2, top: 3 };
-
-/** Price per period in cents, and how often it is paid (Stripe's recurring interval). */
-export const PLAN_BILLING: Record<PaidPlan, { cents: number; interval: 'week' | 'month'; intervalCount: number }> = {
-  premium: { cents: 1000, interval: 'week', intervalCount: 2 },
-  top: { cents: 1499, interval: 'month', intervalCount: 1 },
-};
 
 /** The Stripe price of each plan is found by this lookup key, never by a hard-coded id. */
 export const PLAN_LOOKUP_KEY: Record<PaidPlan, string> = {
@@ -89,10 +90,6 @@ export const sponsorshipSchema = z.object({
 export type Sponsorship = z.infer<typeof sponsorshipSchema>;
 
 // Asked for, without Stripe (docs/sponsorship.md#asking-for-a-plan)
-
-/** A provider's request for a plan: open until an admin grants it (with a last day) or refuses it (with a reason). */
-export const SPONSORSHIP_REQUEST_STATUSES = ['open', 'granted', 'refused'] as const;
-export type SponsorshipRequestStatus = (typeof SPONSORSHIP_REQUEST_STATUSES)[number];
 
 export const SPONSORSHIP_MESSAGE_MAX_LENGTH = 1000;
 
