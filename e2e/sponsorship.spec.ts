@@ -1,4 +1,7 @@
-import { apiActivity, demoLogin, expect, expectNoSeriousA11yViolations, test, visit } from './fixtures';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { apiActivity, demoLogin, expect, expectNoSeriousA11yViolations, test, toastRegion, visit } from './fixtures';
 import { E2E } from './support/ports';
 
 /**
@@ -86,10 +89,132 @@ test.describe('plan buttons', () => {
 
     await demoLogin(page, 'provider', E2E.appUrl);
     await visit(page, '/landing');
-    await plans.getByRole('link', { name: 'Kies TOP' }).click();
+    // Without Stripe, a provider asks the team for the plan on their sponsorship page.
+    await plans.getByRole('link', { name: 'Vraag TOP aan' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sponsoring' })).toBeVisible();
     // This server has no Stripe: it says so, and offers no buy buttons.
     await expect(page.getByText(/Online betalen is op deze site nog niet ingesteld/)).toBeVisible();
     await expect(page.getByRole('button', { name: /kopen voor/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^TOP aanvragen voor/ }).first()).toBeVisible();
+  });
+});
+
+const mailDir = path.join(E2E.dataDir(E2E.appPort), 'mail');
+
+/** The subjects of the mails to `address` the main server wrote (no SMTP in the e2e run: .eml files). */
+async function subjectsTo(address: string): Promise<string[]> {
+  let files: string[] = [];
+  try {
+    files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  const subjects: string[] = [];
+  for (const file of files) {
+    const parsed = await simpleParser(await readFile(path.join(mailDir, file)));
+    const to = parsed.to && 'text' in parsed.to ? parsed.to.text : '';
+    if (to === address) subjects.push(parsed.subject ?? '');
+  }
+  return subjects;
+}
+
+/**
+ * Issue 28: without Stripe (the main server), a provider asks for Premium, an admin grants it with
+ * a last day, the badge shows in the guide, and the provider and the team are mailed. The level is
+ * ended again at the end: the other specs on this server count on the order of the public guide.
+ */
+test.describe('sponsorship asked for, without Stripe', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a provider asks for Premium, an admin grants it, the Premium badge shows', async ({ page }) => {
+    await demoLogin(page, 'provider', E2E.appUrl);
+    const own = (await page.request.get('/api/provider/sponsorships').then((r) => r.json())) as {
+      activityId: number;
+      name: string;
+      sponsorLevel: number;
+    }[];
+    const lake = own.find((a) => a.name === "Lac d'Arques");
+    if (!lake) throw new Error('the demo provider’s lake is not in the seed');
+    expect(lake.sponsorLevel).toBe(0);
+    const id = lake.activityId;
+    const teamBefore = await subjectsTo(E2E.contactEmail);
+    const providerBefore = await subjectsTo('provider@discoverlocal.test');
+
+    try {
+      // The provider, on a phone: the request form of the activity.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await visit(page, '/provider/sponsorship');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sponsoring' })).toBeVisible();
+      const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: "Lac d'Arques" }) });
+      await expect(row.getByRole('radio', { name: 'Premium' })).toBeChecked();
+      await row.getByLabel('Bericht aan het team (optioneel)').fill('Voor het zomerseizoen, graag.');
+      await expectNoSeriousA11yViolations(page);
+      await row.getByRole('button', { name: "Premium aanvragen voor Lac d'Arques" }).click();
+      await expect(toastRegion(page)).toContainText('Aanvraag verstuurd');
+      await expect(row.getByText(/Je hebt op .+ Premium aangevraagd/)).toBeVisible();
+      await expect(row.getByRole('button', { name: /aanvragen voor/ })).toHaveCount(0);
+      await page.screenshot({ path: 'test-results/sponsorship-requested-phone.png', fullPage: true });
+
+      // The admin grants it from the sponsorships tab, with the proposed last day.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await demoLogin(page, 'admin', E2E.appUrl);
+      await visit(page, '/admin/sponsorships');
+      const request = page
+        .getByRole('article')
+        .filter({ has: page.getByRole('heading', { name: /Lac d'Arques/ }) })
+        .first();
+      await expect(request.getByText('Voor het zomerseizoen, graag.')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await request.getByRole('button', { name: "Premium toekennen aan Lac d'Arques" }).click();
+      const dialog = page.getByRole('dialog', { name: "Premium toekennen aan Lac d'Arques" });
+      const until = dialog.getByLabel('Laatste dag van de sponsoring');
+      await expect(until).not.toHaveValue('');
+      const lastDay = await until.inputValue();
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: 'test-results/sponsorship-grant-dialog.png' });
+      await dialog.getByRole('button', { name: 'Premium toekennen' }).click();
+      await expect(toastRegion(page)).toContainText('Premium toegekend tot');
+      await expect(page.getByText('Er wacht geen aanvraag op antwoord.')).toBeVisible();
+      const activity = await apiActivity(page.request, id);
+      expect(activity.sponsorLevel).toBe(2);
+
+      // The Premium badge on its public page.
+      await visit(page, `/activity/${id}`);
+      await expect(page.getByRole('main').getByText('Premium', { exact: true }).first()).toBeVisible();
+      await page.screenshot({ path: 'test-results/sponsorship-granted-badge.png' });
+
+      // The provider sees it set by hand until the last day.
+      await demoLogin(page, 'provider', E2E.appUrl);
+      await visit(page, '/provider/sponsorship');
+      await expect(row.getByText(/^Premium, ingesteld door het DiscoverLocal-team tot/)).toBeVisible();
+
+      // The team was told of the request, the provider of the grant (in the language they use, Dutch).
+      await expect
+        .poll(async () => (await subjectsTo(E2E.contactEmail)).slice(teamBefore.length), { timeout: 15_000 })
+        .toContain("Sponsoraanvraag: Premium voor Lac d'Arques");
+      await expect
+        .poll(async () => (await subjectsTo('provider@discoverlocal.test')).slice(providerBefore.length), {
+          timeout: 15_000,
+        })
+        .toContain("Lac d'Arques wordt nu gesponsord: Premium");
+      expect(lastDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    } finally {
+      // Back to Basis, so that the guide's order is as the other specs expect (the provider is told it ended).
+      await demoLogin(page, 'admin', E2E.appUrl);
+      const reset = await page.request.patch(`/api/admin/activities/${id}`, {
+        data: { sponsorLevel: 0 },
+        headers: { origin: E2E.appUrl },
+      });
+      expect(reset.status()).toBe(204);
+    }
+    await expect
+      .poll(async () => (await subjectsTo('provider@discoverlocal.test')).slice(providerBefore.length), {
+        timeout: 15_000,
+      })
+      .toContain("De sponsoring van Lac d'Arques is afgelopen");
+    console.info('mails:', {
+      team: (await subjectsTo(E2E.contactEmail)).slice(teamBefore.length),
+      provider: (await subjectsTo('provider@discoverlocal.test')).slice(providerBefore.length),
+    });
   });
 });

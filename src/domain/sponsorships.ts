@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { PAID_PLANS, type PaidPlan, SPONSOR_PLANS } from './plans.js';
-import { rowId } from './ids.js';
+import {
+  PAID_PLANS,
+  type PaidPlan,
+  PLAN_BILLING,
+  SPONSOR_PLANS,
+  SPONSORSHIP_REQUEST_STATUSES,
+  type SponsorshipRequestStatus,
+} from './plans.js';
+import { rowId, rowIdInPath } from './ids.js';
+import { isIsoDate } from './dates.js';
+import { MODERATION_REASON_MAX_LENGTH } from './moderation.js';
+import { pageQueryShape } from './pagination.js';
 
-export { PAID_PLANS, type PaidPlan };
+export { PAID_PLANS, type PaidPlan, PLAN_BILLING, SPONSORSHIP_REQUEST_STATUSES, type SponsorshipRequestStatus };
 
 /**
  * Sponsorship bought online (docs/sponsorship.md): the plans a provider pays
@@ -12,12 +22,6 @@ export { PAID_PLANS, type PaidPlan };
 
 /** The sponsor level each paid plan gives its activity. */
 export const PLAN_LEVEL: Record<PaidPlan, number> = { premium: 2, top: 3 };
-
-/** Price per period in cents, and how often it is paid (Stripe's recurring interval). */
-export const PLAN_BILLING: Record<PaidPlan, { cents: number; interval: 'week' | 'month'; intervalCount: number }> = {
-  premium: { cents: 1000, interval: 'week', intervalCount: 2 },
-  top: { cents: 1499, interval: 'month', intervalCount: 1 },
-};
 
 /** The Stripe price of each plan is found by this lookup key, never by a hard-coded id. */
 export const PLAN_LOOKUP_KEY: Record<PaidPlan, string> = {
@@ -83,6 +87,79 @@ export const sponsorshipSchema = z.object({
 });
 export type Sponsorship = z.infer<typeof sponsorshipSchema>;
 
+// Asked for, without Stripe (docs/sponsorship.md#asking-for-a-plan)
+
+export const SPONSORSHIP_MESSAGE_MAX_LENGTH = 1000;
+
+export const sponsorshipRequestBody = z
+  .object({
+    plan: z.enum(PAID_PLANS, { error: 'must be "premium" or "top"' }),
+    message: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(SPONSORSHIP_MESSAGE_MAX_LENGTH, `must be at most ${SPONSORSHIP_MESSAGE_MAX_LENGTH} characters`)
+      .nullish()
+      .describe('a word for the team (optional)'),
+  })
+  .strict();
+export type SponsorshipRequestBody = z.infer<typeof sponsorshipRequestBody>;
+
+export const grantSponsorshipBody = z
+  .object({
+    until: z
+      .string({ error: 'must be a date (YYYY-MM-DD)' })
+      .refine(isIsoDate, 'must be a date (YYYY-MM-DD)')
+      .describe('last day of the sponsorship, today or later (Europe/Paris)'),
+  })
+  .strict();
+export type GrantSponsorshipBody = z.infer<typeof grantSponsorshipBody>;
+
+export const refuseSponsorshipBody = z
+  .object({
+    reason: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(MODERATION_REASON_MAX_LENGTH, `must be at most ${MODERATION_REASON_MAX_LENGTH} characters`)
+      .describe('why, in words the provider reads'),
+  })
+  .strict();
+export type RefuseSponsorshipBody = z.infer<typeof refuseSponsorshipBody>;
+
+export const sponsorshipRequestListQuery = z.strictObject({
+  ...pageQueryShape,
+  status: z.enum(SPONSORSHIP_REQUEST_STATUSES, { error: 'must be open, granted or refused' }).optional(),
+});
+export type SponsorshipRequestListQuery = z.output<typeof sponsorshipRequestListQuery>;
+
+export const sponsorshipRequestIdParams = z.strictObject({ id: rowIdInPath() });
+
+export const sponsorshipRequestSchema = z.object({
+  id: z.number().int(),
+  activityId: z.number().int(),
+  plan: z.enum(PAID_PLANS),
+  message: z.string().nullable(),
+  status: z.enum(SPONSORSHIP_REQUEST_STATUSES),
+  /** Granted: the last day the admin set. */
+  until: z.string().nullable(),
+  /** Refused: why. */
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type SponsorshipRequest = z.infer<typeof sponsorshipRequestSchema>;
+
+/** A request as the admin's queue shows it: with the activity, its provider and its level now. */
+export const adminSponsorshipRequestSchema = sponsorshipRequestSchema.extend({
+  activityName: z.string(),
+  providerName: z.string().nullable(),
+  sponsorLevel: z.number().int(),
+  sponsoredUntil: z.string().nullable(),
+  /** A sponsorship paid through Stripe gives the activity its level: granting is refused. */
+  paidSponsorship: z.boolean(),
+});
+export type AdminSponsorshipRequest = z.infer<typeof adminSponsorshipRequestSchema>;
+
 /** One of the provider's published activities with its sponsorship (null without one). */
 export const ownSponsorshipSchema = z.object({
   activityId: z.number().int(),
@@ -92,6 +169,8 @@ export const ownSponsorshipSchema = z.object({
   /** Last day of a sponsorship an admin set by hand; null otherwise. */
   sponsoredUntil: z.string().nullable(),
   sponsorship: sponsorshipSchema.nullable(),
+  /** The newest request for a plan (open, granted or refused); null when none was made. */
+  request: sponsorshipRequestSchema.nullable(),
 });
 export type OwnSponsorship = z.infer<typeof ownSponsorshipSchema>;
 

@@ -1,8 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { sendScheduledMails } from './modules/bookings/service.js';
 import { sweepPhotos } from './modules/photos/service.js';
-import { endExpiredSponsorships } from './modules/provider/service.js';
-import { checkLapsedSponsorships } from './modules/sponsorships/service.js';
+import { checkLapsedSponsorships, endExpiredSponsorships } from './modules/sponsorships/service.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';

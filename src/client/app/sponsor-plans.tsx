@@ -18,11 +18,13 @@ const SPONSORSHIP_PAGE = '/provider/sponsorship';
 /**
  * Where a plan's button leads each person (docs/sponsorship.md#the-plan-buttons): login for
  * anonymous visitors, the provider application for a visitor, the sponsorship page for a provider
- * (which tells a pending one to wait), the admin's overview for an admin.
+ * (which tells a pending one to wait; without online payment they ask the team for the plan there),
+ * the admin's overview for an admin.
  */
 function planTarget(
   plan: SponsorPlan,
   user: AuthUser | null | undefined,
+  paymentsOff: boolean,
 ): { to: string; label: string; internal: boolean } {
   const principal = user ? principalOfUser(user) : null;
   if (!principal) return { to: loginPath(SPONSORSHIP_PAGE), label: 'plans.signup', internal: false };
@@ -30,7 +32,7 @@ function planTarget(
   if (isProvider(principal)) {
     return plan.price === 0
       ? { to: '/provider', label: 'plans.yourActivities', internal: true }
-      : { to: SPONSORSHIP_PAGE, label: 'plans.choose', internal: true };
+      : { to: SPONSORSHIP_PAGE, label: paymentsOff ? 'plans.ask' : 'plans.choose', internal: true };
   }
   return { to: APPLY_PATH, label: 'plans.becomeProvider', internal: true };
 }
@@ -83,7 +85,7 @@ export function SponsorPlans({ className, tone = 'dark' }: { className?: string;
               ))}
             </ul>
             {(() => {
-              const target = planTarget(plan, user);
+              const target = planTarget(plan, user, paymentsOff);
               const buttonClass = cn(
                 'mt-6 inline-flex h-11 items-center justify-center rounded-full px-4 text-center text-sm font-semibold',
                 featured

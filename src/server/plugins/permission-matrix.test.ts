@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, providers, users } from '../db/schema/index.js';
+import { bookings, providers, sponsorshipRequests, users } from '../db/schema/index.js';
 import { fixedClock } from '../deps.js';
 import { cancelToken } from '../modules/bookings/service.js';
 import { reviewToken } from '../modules/reviews/service.js';
@@ -56,6 +56,9 @@ interface Fixtures {
   toReject: { revisionId: number; contentHash: string };
   /** A photo of the provider's activity that waits for approval: `<key>-400.webp`. */
   waitingPhoto: string;
+  /** Open requests for a plan (docs/sponsorship.md#asking-for-a-plan). */
+  requestToGrant: number;
+  requestToRefuse: number;
 }
 
 interface RouteCase {
@@ -349,6 +352,26 @@ const TABLE: Record<string, RouteCase> = {
     expect: { ...providerLevel(200), otherProvider: 409, admin: 403 },
   },
   'GET /api/admin/sponsorships': { url: () => '/api/admin/sponsorships', expect: adminOnly(200) },
+  // Asking for a plan by hand: the provider's own published activity; another provider finds nothing.
+  'POST /api/provider/activities/:id/sponsorship-request': {
+    url: (f) => `/api/provider/activities/${f.activityId}/sponsorship-request`,
+    body: () => ({ plan: 'premium' }),
+    expect: { ...providerLevel(201), otherProvider: 404, admin: 403 },
+  },
+  'GET /api/admin/sponsorship-requests': {
+    url: () => '/api/admin/sponsorship-requests?status=open',
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/sponsorship-requests/:id/grant': {
+    url: (f) => `/api/admin/sponsorship-requests/${f.requestToGrant}/grant`,
+    body: () => ({ until: '2099-12-31' }),
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/sponsorship-requests/:id/refuse': {
+    url: (f) => `/api/admin/sponsorship-requests/${f.requestToRefuse}/refuse`,
+    body: () => ({ reason: 'Matrix' }),
+    expect: adminOnly(200),
+  },
   // Stripe's calls carry no session, only a signature: without one, a 400 for everybody.
   'POST /api/stripe/webhook': {
     url: () => '/api/stripe/webhook',
@@ -501,6 +524,14 @@ beforeAll(async () => {
     payload: { name: 'matrix-fixture' },
   });
   fixtures.activityTagId = linked.json<{ id: number }>().id;
+  for (const key of ['requestToGrant', 'requestToRefuse'] as const) {
+    const activityId = await createActivity(db, { providerId: provider.provider?.id });
+    const [request] = await db
+      .insert(sponsorshipRequests)
+      .values({ activityId, userId: provider.user.id, plan: 'top' })
+      .returning({ id: sponsorshipRequests.id });
+    fixtures[key] = request?.id ?? 0;
+  }
   // The provider has opened a checkout once: their Stripe customer exists.
   const checkout = await ctx.app.inject({
     method: 'POST',

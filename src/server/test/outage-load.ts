@@ -5,8 +5,7 @@ import type { App } from '../app.js';
 import { type Db, queryRows } from '../db/client.js';
 import type { Mailer, MailMessage } from '../modules/mail/mailer.js';
 import { sendScheduledMails } from '../modules/bookings/service.js';
-import { endExpiredSponsorships } from '../modules/provider/service.js';
-import { checkLapsedSponsorships } from '../modules/sponsorships/service.js';
+import { checkLapsedSponsorships, endExpiredSponsorships } from '../modules/sponsorships/service.js';
 import { sameOrigin } from './sessions.js';
 
 /**

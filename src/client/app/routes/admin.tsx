@@ -14,8 +14,9 @@ import { ProvidersPanel } from '../../features/admin/components/providers-panel'
 import { ReviewsModeration } from '../../features/admin/components/reviews-moderation';
 import { SiteSettingsPanel } from '../../features/admin/components/site-settings-form';
 import { UsersPanel } from '../../features/admin/components/users-panel';
-import { useSponsorshipOverview } from '../../features/sponsorships/api/sponsorships';
+import { useSponsorshipRequests } from '../../features/sponsorships/api/sponsorships';
 import { SponsorshipOverview } from '../../features/sponsorships/components/sponsorship-overview';
+import { SponsorshipRequests } from '../../features/sponsorships/components/sponsorship-requests';
 import { RequireAccess } from '../require-access';
 
 function AdminPanel({ tab }: { tab: string }) {
@@ -24,9 +25,9 @@ function AdminPanel({ tab }: { tab: string }) {
   const users = useUsers();
   const pendingReviews = useAdminReviews('pending');
   const pendingActivities = usePendingActivities();
-  const sponsorships = useSponsorshipOverview();
   // The tab counts the requests only the team answers: pending, of listings without a provider.
   const teamBookings = useAdminBookings({ status: 'pending', provider: 'none' });
+  const sponsorshipRequests = useSponsorshipRequests('open');
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -73,8 +74,14 @@ function AdminPanel({ tab }: { tab: string }) {
             {
               value: 'sponsorships',
               title: t('sponsorships.tab'),
-              count: sponsorships.data?.active.length,
-              content: <SponsorshipOverview />,
+              // What waits for an answer: the providers' open requests for a plan.
+              count: sponsorshipRequests.isPending ? undefined : sponsorshipRequests.total,
+              content: (
+                <div className="space-y-10">
+                  <SponsorshipRequests />
+                  <SponsorshipOverview />
+                </div>
+              ),
             },
             { value: 'settings', title: t('settings.tab'), content: <SiteSettingsPanel /> },
           ]}

@@ -56,7 +56,7 @@ function SponsorshipPage() {
           {t('back')}
         </Link>
         <h1 className="font-display text-3xl font-semibold text-ink-900 md:text-4xl">{t('title')}</h1>
-        <p className="text-ink-600">{t('intro')}</p>
+        <p className="text-ink-600">{t(config.data && !paymentsOn ? 'introByHand' : 'intro')}</p>
       </div>
       <CheckoutReturn started={started} />
       {!approved ? (

@@ -1,6 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { PAID_PLANS } from '../../../domain/sponsorships.js';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  PAID_PLANS,
+  type PaidPlan,
+  SPONSORSHIP_REQUEST_STATUSES,
+  type SponsorshipRequestStatus,
+} from '../../../domain/sponsorships.js';
 import { activities } from './activities.js';
 import { users } from './users.js';
 import { inList } from './sql-helpers.js';
@@ -62,3 +79,38 @@ export const stripeEvents = pgTable('stripe_events', {
   type: varchar('type', { length: 100 }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A provider's request for a plan, where online payment is off (docs/sponsorship.md#asking-for-a-plan):
+ * open until an admin grants it (the plan's level until `until`, set by hand) or refuses it with a
+ * reason. One open request per activity.
+ */
+export const sponsorshipRequests = pgTable(
+  'sponsorship_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    /** The provider's account that asked. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    plan: varchar('plan', { length: 20 }).$type<PaidPlan>().notNull(),
+    message: text('message'),
+    status: varchar('status', { length: 20 }).$type<SponsorshipRequestStatus>().notNull().default('open'),
+    /** Granted: the last day set. */
+    until: date('until', { mode: 'string' }),
+    /** Refused: why, as the provider reads it. */
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sponsorship_requests_plan_check', sql`${t.plan} in ${inList(PAID_PLANS)}`),
+    check('sponsorship_requests_status_check', sql`${t.status} in ${inList(SPONSORSHIP_REQUEST_STATUSES)}`),
+    uniqueIndex('sponsorship_requests_one_open_idx')
+      .on(t.activityId)
+      .where(sql`${t.status} = 'open'`),
+    index('sponsorship_requests_status_idx').on(t.status, t.createdAt),
+  ],
+);

@@ -1,16 +1,9 @@
-import { and, asc, count, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { LANGUAGES } from '../../../domain/languages.js';
 import type { ReviewedContent } from '../../../domain/provider-activities.js';
 import { buildSearchDocument, normalizeText } from '../../../domain/search.js';
 import type { Db } from '../../db/client.js';
-import {
-  activities,
-  activityRevisions,
-  activityTranslations,
-  bookings,
-  providers,
-  sponsorships,
-} from '../../db/schema/index.js';
+import { activities, activityRevisions, activityTranslations, bookings, providers } from '../../db/schema/index.js';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type RevisionRow = typeof activityRevisions.$inferSelect;
@@ -258,23 +251,4 @@ export async function pendingQueue(db: Db, query: { limit: number; offset: numbe
     db.select({ n: count() }).from(activityRevisions).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
-}
-
-/** Sponsorships set by hand end after their last day (docs/provider-workspace.md#admin). */
-export async function endExpiredSponsorships(db: Db, today: string): Promise<number> {
-  const rows = await db
-    .update(activities)
-    .set({ sponsorLevel: 0, isSponsored: false, sponsoredUntil: null })
-    .where(lt(activities.sponsoredUntil, today))
-    .returning({ id: activities.id });
-  return rows.length;
-}
-
-/** Whether a sponsorship paid through Stripe gives the activity its level now (docs/sponsorship.md). */
-export async function hasLivePaidSponsorship(db: Db, activityId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(sponsorships)
-    .where(and(eq(sponsorships.activityId, activityId), eq(sponsorships.live, true)));
-  return (row?.n ?? 0) > 0;
 }

@@ -12,7 +12,7 @@ import { createProvider } from '../../test/providers.js';
 import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
 import { decideActivity, queueEntry } from '../../test/moderation.js';
 import { useTestApp } from '../../test/test-app.js';
-import { endExpiredSponsorships } from './service.js';
+import { endExpiredSponsorships } from '../sponsorships/service.js';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -562,7 +562,7 @@ describe('whose activity it is', () => {
     // The day after the last day, the sponsorship ends by itself.
     clock.set('2027-01-01T10:00:00Z');
     try {
-      expect(await endExpiredSponsorships({ db: ctx.db, clock })).toBeGreaterThan(0);
+      expect(await endExpiredSponsorships(ctx.app.deps)).toBeGreaterThan(0);
     } finally {
       clock.set('2026-11-22T10:00:00Z');
     }

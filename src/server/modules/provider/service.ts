@@ -24,6 +24,7 @@ import { AppError } from '../../errors.js';
 import { assertInServiceArea } from '../../outside/service-area.js';
 import type { StoredPhoto } from '../photos/files.js';
 import { photoAddressFor, recordPhoto, releaseUnusedPhotos } from '../photos/service.js';
+import * as sponsorships from '../sponsorships/service.js';
 import * as repo from './repository.js';
 
 type ProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log'>;
@@ -314,7 +315,7 @@ export async function remove(deps: ProviderDeps, principal: Principal, id: numbe
     if ((await repo.countBookings(tx, id)) > 0) {
       throw new AppError('ACTIVITY_HAS_BOOKINGS', 'An activity with bookings cannot be deleted; pause it instead');
     }
-    if (await repo.hasLivePaidSponsorship(tx, id)) {
+    if (await sponsorships.hasLivePaidSponsorship(tx, id)) {
       throw new AppError('SPONSORSHIP_PAID', 'This activity has a paid sponsorship that runs: cancel it first');
     }
     await repo.deleteActivity(tx, id);
@@ -435,31 +436,14 @@ export async function adminUpdate(
     const now = clock.now();
     checkEventDates(activity, body, todayInParis(now));
     const values: Partial<repo.ActivityRow> = { ...immediateValues(body), updatedAt: now };
-    if (
-      (body.sponsorLevel !== undefined || body.sponsoredUntil !== undefined) &&
-      (await repo.hasLivePaidSponsorship(tx, id))
-    ) {
-      throw new AppError(
-        'SPONSORSHIP_PAID',
-        'This activity has a sponsorship paid through Stripe; it follows the payments, not a hand-set level',
-      );
-    }
-    if (body.sponsorLevel !== undefined) {
-      values.sponsorLevel = body.sponsorLevel;
-      values.isSponsored = body.sponsorLevel > 0;
-      if (body.sponsorLevel === 0) values.sponsoredUntil = null;
-    }
-    if (body.sponsoredUntil !== undefined && body.sponsorLevel !== 0) values.sponsoredUntil = body.sponsoredUntil;
-    if (values.sponsoredUntil && values.sponsoredUntil < todayInParis(now)) {
-      throw new AppError('VALIDATION_FAILED', 'sponsoredUntil must be today or later', [
-        { path: 'sponsoredUntil', message: 'must be today or later' },
-      ]);
-    }
+    // A level set by hand goes through the sponsorship module, which owns the level (docs/sponsorship.md).
+    await sponsorships.setByHand(
+      tx,
+      id,
+      { sponsorLevel: body.sponsorLevel, sponsoredUntil: body.sponsoredUntil },
+      { now, publicUrl: config.auth.publicUrl },
+    );
     await repo.updateActivityRow(tx, id, values);
     if (REVIEWED_FIELDS.some((f) => f in body)) await repo.writeContent(tx, id, next, now);
   });
-}
-
-export async function endExpiredSponsorships({ db, clock }: Pick<Deps, 'db' | 'clock'>): Promise<number> {
-  return repo.endExpiredSponsorships(db, todayInParis(clock.now()));
 }

@@ -1,23 +1,32 @@
+import { todayInParis } from '../../../domain/dates.js';
 import type { Language } from '../../../domain/languages.js';
-import type { Principal } from '../../../domain/policies.js';
+import type { Page } from '../../../domain/pagination.js';
+import { mayEditActivity, type Principal } from '../../../domain/policies.js';
 import {
   type AdminSponsorship,
+  type AdminSponsorshipRequest,
   ENDED_STATUSES,
+  type GrantSponsorshipBody,
+  type RefuseSponsorshipBody,
   isLive,
   type OwnSponsorship,
   type PaidPlan,
   PLAN_LEVEL,
   type Sponsorship,
   type SponsorshipOverview,
+  type SponsorshipRequest,
+  type SponsorshipRequestBody,
+  type SponsorshipRequestListQuery,
 } from '../../../domain/sponsorships.js';
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import * as providerRepo from '../provider/repository.js';
+import { enqueueNotice, type NoticeKind, providerRecipient, teamRecipients } from '../mail/notices.js';
+import { formatDay, TEXTS } from '../mail/templates.js';
 import type { Payments, SubscriptionSnapshot } from './payments.js';
 import * as repo from './repository.js';
 
-type SponsorshipDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'payments'>;
+type SponsorshipDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'payments' | 'site'>;
 
 /** The events that change a sponsorship (docs/sponsorship.md#webhook); others are answered and ignored. */
 export const HANDLED_EVENTS = new Set([
@@ -56,15 +65,15 @@ export function present(row: repo.SponsorshipRow): Sponsorship {
 }
 
 async function providerOf(db: Db, principal: Principal) {
-  const provider = await providerRepo.findProviderOfUser(db, principal.id);
+  const provider = await repo.providerOfUser(db, principal.id);
   if (!provider) throw new AppError('NOT_A_PROVIDER', 'This account has no provider profile');
   return provider;
 }
 
 async function ownActivity(db: Db, principal: Principal, activityId: number) {
   const provider = await providerOf(db, principal);
-  const [row] = await providerRepo.ownActivities(db, provider.id, activityId);
-  if (!row) throw notFound();
+  const row = await repo.activityWithOwner(db, activityId);
+  if (!row || row.activity.providerId !== provider.id) throw notFound();
   return row.activity;
 }
 
@@ -308,11 +317,16 @@ export async function checkLapsedSponsorships(deps: SponsorshipDeps): Promise<nu
 
 /** The provider's published activities with their sponsorship, for the sponsorship page. */
 export async function listOwn({ db }: SponsorshipDeps, principal: Principal): Promise<OwnSponsorship[]> {
-  const provider = await providerRepo.findProviderOfUser(db, principal.id);
+  const provider = await repo.providerOfUser(db, principal.id);
   if (!provider) return [];
   const { rows, paid } = await repo.ownPublished(db, provider.id);
+  const requests = await repo.latestRequests(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => {
     const sponsorship = paid.find((p) => p.activityId === row.id);
+    const request = requests.get(row.id);
     return {
       activityId: row.id,
       name: row.name,
@@ -320,6 +334,7 @@ export async function listOwn({ db }: SponsorshipDeps, principal: Principal): Pr
       sponsorLevel: row.sponsorLevel,
       sponsoredUntil: row.sponsoredUntil,
       sponsorship: sponsorship ? present(sponsorship) : null,
+      request: request ? presentRequest(request) : null,
     };
   });
 }
@@ -335,4 +350,302 @@ export async function overview({ db }: SponsorshipDeps): Promise<SponsorshipOver
     })),
     revenue,
   };
+}
+
+// Set by hand (docs/sponsorship.md#set-by-hand)
+
+/** A change of the hand-set level: the level 0-3 and its last day (null: until further notice). */
+export interface HandSetChange {
+  sponsorLevel?: number;
+  sponsoredUntil?: string | null;
+}
+
+/** What a hand-set change needs besides the transaction: the time, and the site's address for the notices. */
+export interface HandSetContext {
+  now: Date;
+  publicUrl: string;
+}
+
+/** The name of a level in every language (the plans' names are not translated). */
+const LEVEL_NAME: Record<number, string> = { 1: 'Sponsor', 2: 'Premium', 3: 'TOP' };
+const planName = (plan: PaidPlan) => LEVEL_NAME[PLAN_LEVEL[plan]] ?? plan;
+
+const paidRuns = () =>
+  new AppError(
+    'SPONSORSHIP_PAID',
+    'This activity has a sponsorship paid through Stripe; it follows the payments, not a hand-set level',
+  );
+
+/** A notice to the activity's provider (none for the guide's own listings), its values in the recipient's language. */
+async function noticeToProvider(
+  tx: Db,
+  providerId: number | null,
+  kind: NoticeKind,
+  values: (language: Language) => Record<string, string>,
+  ctx: HandSetContext,
+) {
+  if (providerId === null) return;
+  const to = await providerRecipient(tx, providerId);
+  if (!to) return;
+  await enqueueNotice(tx, to, { kind, values: values(to.language), path: '/provider/sponsorship' }, ctx);
+}
+
+const lastDay = (until: string | null, language: Language) =>
+  until ? formatDay(until, language) : TEXTS[language].sponsorshipNoEnd;
+
+/**
+ * The one way a level is set by hand, in the caller's transaction: by an admin's edit, or by
+ * granting a provider's request. Refused (409 `SPONSORSHIP_PAID`) while a paid sponsorship gives
+ * the activity its level; a last day must be today or later. Level 0 ends it (and its last day).
+ * The provider is told when a level is set, changed or ended (docs/mail.md#notices).
+ */
+export async function setByHand(tx: Db, activityId: number, change: HandSetChange, ctx: HandSetContext): Promise<void> {
+  if (change.sponsorLevel === undefined && change.sponsoredUntil === undefined) return;
+  const before = await repo.lockHandLevel(tx, activityId);
+  if (!before) throw notFound();
+  if (await repo.hasLivePaidSponsorship(tx, activityId)) throw paidRuns();
+  const values: { sponsorLevel?: number; isSponsored?: boolean; sponsoredUntil?: string | null } = {};
+  if (change.sponsorLevel !== undefined) {
+    values.sponsorLevel = change.sponsorLevel;
+    values.isSponsored = change.sponsorLevel > 0;
+    if (change.sponsorLevel === 0) values.sponsoredUntil = null;
+  }
+  if (change.sponsoredUntil !== undefined && change.sponsorLevel !== 0) values.sponsoredUntil = change.sponsoredUntil;
+  if (values.sponsoredUntil && values.sponsoredUntil < todayInParis(ctx.now)) {
+    throw new AppError('VALIDATION_FAILED', 'sponsoredUntil must be today or later', [
+      { path: 'sponsoredUntil', message: 'must be today or later' },
+    ]);
+  }
+  await repo.setHandLevel(tx, activityId, values);
+
+  const level = values.sponsorLevel ?? before.sponsorLevel;
+  const until = values.sponsoredUntil === undefined ? before.sponsoredUntil : values.sponsoredUntil;
+  const kind: NoticeKind | null =
+    before.sponsorLevel === 0
+      ? level > 0
+        ? 'sponsorshipSet'
+        : null
+      : level === 0
+        ? 'sponsorshipEnded'
+        : level !== before.sponsorLevel || until !== before.sponsoredUntil
+          ? 'sponsorshipChanged'
+          : null;
+  if (!kind) return;
+  await noticeToProvider(
+    tx,
+    before.providerId,
+    kind,
+    (language) => ({
+      activity: before.name,
+      plan: LEVEL_NAME[kind === 'sponsorshipEnded' ? before.sponsorLevel : level] ?? '',
+      until: lastDay(until, language),
+    }),
+    ctx,
+  );
+}
+
+/** Whether a paid sponsorship gives the activity its level now: such an activity cannot be deleted. */
+export const hasLivePaidSponsorship = (db: Db, activityId: number) => repo.hasLivePaidSponsorship(db, activityId);
+
+/**
+ * Hand-set sponsorships end after their last day (docs/sponsorship.md#set-by-hand), each provider
+ * told in the same transaction: at start and hourly, whatever the number of instances (the rows
+ * are locked, so each activity is ended, and its provider told, once).
+ */
+export async function endExpiredSponsorships({
+  db,
+  clock,
+  config,
+}: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<number> {
+  const now = clock.now();
+  const today = todayInParis(now);
+  return db.transaction(async (tx) => {
+    const expired = await repo.expiredHandLevels(tx, today);
+    const ended = await repo.endHandLevels(
+      tx,
+      expired.map((row) => row.id),
+      today,
+    );
+    for (const row of expired) {
+      if (row.sponsorLevel === 0) continue;
+      await noticeToProvider(
+        tx,
+        row.providerId,
+        'sponsorshipEnded',
+        () => ({ activity: row.name, plan: LEVEL_NAME[row.sponsorLevel] ?? '' }),
+        { now, publicUrl: config.auth.publicUrl },
+      );
+    }
+    return ended;
+  });
+}
+
+// Asked for, without Stripe (docs/sponsorship.md#asking-for-a-plan)
+
+const requestNotFound = () => new AppError('SPONSORSHIP_REQUEST_NOT_FOUND', 'Sponsorship request not found');
+
+export function presentRequest(row: repo.RequestRow): SponsorshipRequest {
+  return {
+    id: row.id,
+    activityId: row.activityId,
+    plan: row.plan,
+    message: row.message,
+    status: row.status,
+    until: row.until,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A provider asks the team for a plan for one of their published activities: one open request per
+ * activity (409 `SPONSORSHIP_REQUEST_OPEN`); the team is told in the same transaction.
+ */
+export async function requestPlan(
+  deps: SponsorshipDeps,
+  principal: Principal,
+  activityId: number,
+  body: SponsorshipRequestBody,
+): Promise<SponsorshipRequest> {
+  const { db, clock, config, site } = deps;
+  const provider = await providerOf(db, principal);
+  const { teamInbox } = await site.current();
+  return db.transaction(async (tx) => {
+    const owned = await repo.activityWithOwner(tx, activityId);
+    const mayAsk =
+      owned !== undefined &&
+      owned.activity.providerId === provider.id &&
+      mayEditActivity({ ...principal, providerStatus: provider.status }, { ownerUserId: owned.ownerUserId });
+    if (!mayAsk) throw notFound();
+    // The activity's lock keeps two requests of one activity apart.
+    const activity = await repo.lockHandLevel(tx, activityId);
+    if (!activity) throw notFound();
+    if (!activity.isApproved || !activity.isActive) {
+      throw new AppError('ACTIVITY_NOT_PUBLIC', 'Only a published activity that is not paused can be sponsored');
+    }
+    if (await repo.hasLivePaidSponsorship(tx, activityId)) throw paidRuns();
+    if (await repo.openRequestOf(tx, activityId)) {
+      throw new AppError(
+        'SPONSORSHIP_REQUEST_OPEN',
+        'This activity already has a request that waits for an answer from the team',
+      );
+    }
+    const now = clock.now();
+    const message = body.message?.trim() || null;
+    const row = await repo.insertRequest(tx, {
+      activityId,
+      userId: principal.id,
+      plan: body.plan,
+      message,
+      createdAt: now,
+    });
+    for (const to of await teamRecipients(tx, teamInbox)) {
+      await enqueueNotice(
+        tx,
+        to,
+        {
+          kind: 'sponsorshipRequested',
+          values: {
+            provider: provider.name,
+            activity: activity.name,
+            plan: planName(body.plan),
+            message: message ?? '—',
+          },
+          path: '/admin/sponsorships',
+        },
+        { publicUrl: config.auth.publicUrl, now },
+      );
+    }
+    return presentRequest(row);
+  });
+}
+
+/** The admin's list of requests, paged, open ones first in line (docs/sponsorship.md#asking-for-a-plan). */
+export async function listRequests(
+  { db }: SponsorshipDeps,
+  query: SponsorshipRequestListQuery,
+): Promise<Page<AdminSponsorshipRequest>> {
+  const { rows, total } = await repo.listRequests(db, query);
+  return {
+    total,
+    items: rows.map((row) => ({
+      ...presentRequest(row.request),
+      activityName: row.activityName,
+      providerName: row.providerName,
+      sponsorLevel: row.sponsorLevel,
+      sponsoredUntil: row.sponsoredUntil,
+      paidSponsorship: row.paidSponsorship,
+    })),
+  };
+}
+
+/** The open request, with its activity locked first and then itself (the order every writer keeps). */
+async function openRequest(tx: Db, id: number) {
+  const found = await repo.findRequest(tx, id);
+  if (!found) throw requestNotFound();
+  const activity = await repo.lockHandLevel(tx, found.activityId);
+  const request = await repo.lockRequest(tx, id);
+  if (!activity || !request) throw requestNotFound();
+  if (request.status !== 'open') {
+    throw new AppError('SPONSORSHIP_REQUEST_DECIDED', 'This request has been answered already');
+  }
+  return { activity, request };
+}
+
+/**
+ * Grants a request: the plan's level until `until` (today or later), set by hand through
+ * `setByHand` (so refused while a paid sponsorship runs, and the provider is told).
+ */
+export async function grantRequest(
+  { db, clock, config }: SponsorshipDeps,
+  admin: Principal,
+  id: number,
+  body: GrantSponsorshipBody,
+): Promise<SponsorshipRequest> {
+  return db.transaction(async (tx) => {
+    const { request } = await openRequest(tx, id);
+    const now = clock.now();
+    if (body.until < todayInParis(now)) {
+      throw new AppError('VALIDATION_FAILED', 'until must be today or later', [
+        { path: 'until', message: 'must be today or later' },
+      ]);
+    }
+    await setByHand(
+      tx,
+      request.activityId,
+      { sponsorLevel: PLAN_LEVEL[request.plan], sponsoredUntil: body.until },
+      { now, publicUrl: config.auth.publicUrl },
+    );
+    return presentRequest(
+      await repo.decideRequest(tx, id, { status: 'granted', until: body.until, decidedBy: admin.id, decidedAt: now }),
+    );
+  });
+}
+
+/** Refuses a request with a reason, which the provider reads on their page and in the notice. */
+export async function refuseRequest(
+  { db, clock, config }: SponsorshipDeps,
+  admin: Principal,
+  id: number,
+  body: RefuseSponsorshipBody,
+): Promise<SponsorshipRequest> {
+  return db.transaction(async (tx) => {
+    const { activity, request } = await openRequest(tx, id);
+    const now = clock.now();
+    const decided = await repo.decideRequest(tx, id, {
+      status: 'refused',
+      reason: body.reason,
+      decidedBy: admin.id,
+      decidedAt: now,
+    });
+    await noticeToProvider(
+      tx,
+      activity.providerId,
+      'sponsorshipRefused',
+      () => ({ activity: activity.name, plan: planName(request.plan), reason: body.reason }),
+      { now, publicUrl: config.auth.publicUrl },
+    );
+    return presentRequest(decided);
+  });
 }

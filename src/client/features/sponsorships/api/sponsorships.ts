@@ -1,13 +1,22 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '../../../../domain/languages';
-import type { OwnSponsorship, PaidPlan, SponsorshipOverview } from '../../../../domain/sponsorships';
+import type {
+  AdminSponsorshipRequest,
+  OwnSponsorship,
+  PaidPlan,
+  SponsorshipOverview,
+  SponsorshipRequest,
+  SponsorshipRequestStatus,
+} from '../../../../domain/sponsorships';
 import { api } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/paged-list';
 
 /** Query keys of sponsorship; what the webhook changes is read again, never guessed. */
 export const sponsorshipKeys = {
   all: ['sponsorships'] as const,
   own: () => [...sponsorshipKeys.all, 'own'] as const,
   overview: () => [...sponsorshipKeys.all, 'admin'] as const,
+  requests: (status: SponsorshipRequestStatus) => [...sponsorshipKeys.all, 'requests', status] as const,
 };
 
 export const ownSponsorshipsQueryOptions = () =>
@@ -61,3 +70,40 @@ export const useBillingPortal = () =>
       }),
     onSuccess: go,
   });
+
+/** A provider asks the team for a plan (docs/sponsorship.md#asking-for-a-plan); their page is read again. */
+export const useRequestPlan = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ activityId, plan, message }: { activityId: number; plan: PaidPlan; message: string }) =>
+      api<SponsorshipRequest>(`/provider/activities/${activityId}/sponsorship-request`, {
+        method: 'POST',
+        body: { plan, ...(message.trim() ? { message: message.trim() } : {}) },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sponsorshipKeys.own() }),
+  });
+};
+
+/** The admin's requests of one status, a page at a time (open ones oldest first). */
+export const useSponsorshipRequests = (status: SponsorshipRequestStatus) =>
+  usePagedList<AdminSponsorshipRequest>(sponsorshipKeys.requests(status), '/admin/sponsorship-requests', { status });
+
+/** Grant or refuse: every sponsorship list is read again, and the activities (a badge changed). */
+export const useAnswerRequest = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      answer: { id: number; action: 'grant'; until: string } | { id: number; action: 'refuse'; reason: string },
+    ) =>
+      api<SponsorshipRequest>(`/admin/sponsorship-requests/${answer.id}/${answer.action}`, {
+        method: 'POST',
+        body: answer.action === 'grant' ? { until: answer.until } : { reason: answer.reason },
+      }),
+    // Not awaited: the caller's own onSuccess (a toast) runs even when the refetch removes its row.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: sponsorshipKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['activities'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+};

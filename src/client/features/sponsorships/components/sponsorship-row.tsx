@@ -8,6 +8,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { useBillingPortal, useStartCheckout } from '../api/sponsorships';
+import { RequestPlan } from './request-plan';
 
 const PLAN_ICON = { premium: Gem, top: Crown } as const;
 
@@ -48,7 +49,8 @@ function CurrentState({ item }: { item: OwnSponsorship }) {
 
 /**
  * One published activity on the sponsorship page (docs/sponsorship.md#the-provider-page):
- * its plan, status and end date, and the buttons to buy, change or cancel.
+ * its plan, status and end date, and the buttons to buy, change or cancel; without online
+ * payment, the form that asks the team for a plan.
  */
 export function SponsorshipRow({ item, paymentsOn }: { item: OwnSponsorship; paymentsOn: boolean }) {
   const { t } = useTranslation('sponsorship');
@@ -72,7 +74,9 @@ export function SponsorshipRow({ item, paymentsOn }: { item: OwnSponsorship; pay
         )}
       </div>
       <CurrentState item={item} />
-      {!paymentsOn ? null : !item.isActive && !paid ? (
+      {!paymentsOn ? (
+        <RequestPlan item={item} />
+      ) : !item.isActive && !paid ? (
         <p className="text-sm text-ink-500">{t('pausedText')}</p>
       ) : (
         <div className="flex flex-wrap gap-2">
