@@ -5,7 +5,7 @@ import { LANGUAGES } from '../../../../domain/languages';
 import type { PendingActivity, ReviewedContent } from '../../../../domain/provider-activities';
 import { Button } from '../../../components/ui/button';
 import { PagedRows } from '../../../components/ui/paged-rows';
-import { RejectDialog } from './reject-dialog';
+import { RejectDialog } from '../../../components/reject-dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { useLanguage } from '../../../i18n/use-language';
 import { errorCodeOf, useErrorText } from '../../../lib/error-text';

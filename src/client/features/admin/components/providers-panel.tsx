@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { type PendingProvider } from '../../../../domain/admin';
 import { usePendingProviders, useReviewProvider } from '../api/admin-api';
-import { RejectDialog } from './reject-dialog';
+import { RejectDialog } from '../../../components/reject-dialog';
 
 /**
  * Pending provider applications with approve and reject (docs/moderation.md#providers), newest

@@ -6,7 +6,7 @@ import type { AdminReview } from '../../../../domain/reviews';
 import { Button } from '../../../components/ui/button';
 import { CountTabs } from '../../../components/ui/count-tabs';
 import { PagedRows } from '../../../components/ui/paged-rows';
-import { RejectDialog } from './reject-dialog';
+import { RejectDialog } from '../../../components/reject-dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { useLanguage } from '../../../i18n/use-language';
 import { useErrorText } from '../../../lib/error-text';

@@ -13,7 +13,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { Link } from '../../../lib/navigation';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
-import { RejectDialog } from '../../admin/components/reject-dialog';
+import { RejectDialog } from '../../../components/reject-dialog';
 import { useAnswerRequest, useSponsorshipRequests } from '../api/sponsorships';
 
 /** The last day a grant proposes: one billing period of the plan from today, as online. */

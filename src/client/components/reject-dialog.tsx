@@ -1,6 +1,6 @@
 import { type RefObject, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Button } from './ui/button';
+import { Dialog, DialogContent } from './ui/dialog';
 
 /** The server's limit (MODERATION_REASON_MAX_LENGTH), repeated here so that this chunk does not load zod. */
 const REASON_MAX_LENGTH = 500;
