@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityIdParams } from '../../../domain/activity-schemas.js';
+import {
+  activityAuditEntrySchema,
+  adminActivityListItemSchema,
+  adminActivityListQuery,
+  adminActivitySchema,
+  assignProviderBody,
+} from '../../../domain/admin-activities.js';
 import { isIsoDate } from '../../../domain/dates.js';
 import { pageQuery } from '../../../domain/pagination.js';
 import {
+  createActivityBody,
   decideActivityBody,
   pendingActivitySchema,
-  providerActivitySchema,
   rejectActivityBody,
   updateActivityBody,
 } from '../../../domain/provider-activities.js';
@@ -15,6 +22,8 @@ import { principalOfRequest } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import { sendPage } from '../../plugins/paging.js';
 import * as service from './service.js';
+
+const paged = 'Pages with `limit`/`offset`; the total is in `X-Total-Count` and the next page in `Link`.';
 
 const errors = {
   400: apiErrorSchema,
@@ -103,8 +112,10 @@ export const adminActivityRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Any activity as it is published, to edit it',
+          description:
+            'With its `status` (docs/moderation.md#every-activity) and its provider (`providerId` null: the guide’s own). Its audit is `GET /api/admin/activities/{id}/audit`.',
           params: activityIdParams,
-          response: { 200: providerActivitySchema, ...errors },
+          response: { 200: adminActivitySchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -128,8 +139,98 @@ export const adminActivityRoutes =
         },
       },
       async (request, reply) => {
-        await service.adminUpdate(deps, request.params.id, request.body);
+        await service.adminUpdate(deps, principalOfRequest(request), request.params.id, request.body);
         return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/admin/activities',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Every activity whatever its state, by name; searchable and filtered',
+          description: `\`status\` is one of draft, pending, published, paused, rejected (docs/moderation.md#every-activity); \`provider\` an id or \`none\` (the guide’s own); \`sponsored\` yes or no. ${paged}`,
+          querystring: adminActivityListQuery,
+          response: { 200: z.array(adminActivityListItemSchema), ...errors },
+        },
+      },
+      async (request, reply) => sendPage(request, reply, await service.list(deps, request.query)),
+    );
+
+    app.post(
+      '/admin/activities',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Add a listing of the guide’s own, published at once',
+          description:
+            'The provider form’s body (`POST /api/provider/activities`); no provider: the guide answers its bookings. Assign it to a provider with `POST /api/admin/activities/{id}/provider`.',
+          body: createActivityBody,
+          response: { 201: adminActivitySchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await service.create(deps, principalOfRequest(request), request.body)),
+    );
+
+    for (const [action, summary] of [
+      ['pause', 'Pause an activity: out of the guide, still published; `publish` brings it back'],
+      ['publish', 'Publish an activity as it is saved (and resume it when paused)'],
+      ['unpublish', 'Take an activity out of the guide: it becomes a draft its provider can send for approval again'],
+    ] as const) {
+      app.post(
+        `/admin/activities/:id/${action}`,
+        {
+          config: { access: 'admin' },
+          schema: {
+            tags: ['admin'],
+            summary,
+            description: 'Recorded in the activity’s audit. Answers the activity as it is now.',
+            params: activityIdParams,
+            response: { 200: adminActivitySchema, ...errors },
+          },
+        },
+        async (request) => service.setPublication(deps, principalOfRequest(request), request.params.id, action),
+      );
+    }
+
+    app.post(
+      '/admin/activities/:id/provider',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Assign or transfer a listing to an approved provider, or give it back to the guide',
+          description:
+            '`{ providerId }` of an approved provider (409 `PROVIDER_NOT_APPROVED` otherwise, 404 `PROVIDER_NOT_FOUND` for an unknown id), or `{ providerId: null }`. The new provider is mailed (notice `listingAssigned`).',
+          params: activityIdParams,
+          body: assignProviderBody,
+          response: { 200: adminActivitySchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.assignProvider(deps, principalOfRequest(request), request.params.id, request.body.providerId),
+    );
+
+    app.get(
+      '/admin/activities/:id/audit',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'What admins changed on an activity: who, when, what; newest first',
+          description: paged,
+          params: activityIdParams,
+          querystring: pageQuery,
+          response: { 200: z.array(activityAuditEntrySchema), ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return sendPage(request, reply, await service.auditTrail(deps, request.params.id, request.query));
       },
     );
   };

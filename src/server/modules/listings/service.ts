@@ -3,6 +3,7 @@ import { type EventDates, eventDatesProblem } from '../../../domain/event-dates.
 import { toCents, toEuros } from '../../../domain/money.js';
 import {
   type ActivityState,
+  type CreateActivityBody,
   IMMEDIATE_FIELDS,
   type ProviderActivity,
   REVIEWED_FIELDS,
@@ -158,3 +159,28 @@ export function checkPosition(config: Deps['config'], content: { latitude: numbe
 }
 
 export const notFound = () => new AppError('ACTIVITY_NOT_FOUND', 'Activity not found');
+
+/** The reviewed fields of a new activity, from the form's body. */
+export function newContent(body: CreateActivityBody): ReviewedContent {
+  return mergeContent(
+    {
+      name: body.name,
+      description: body.description,
+      language: body.language,
+      translations: {},
+      category: body.category,
+      location: null,
+      address: null,
+      city: body.city,
+      latitude: body.latitude,
+      longitude: body.longitude,
+      imageUrl: null,
+      openingHours: null,
+      marketDays: null,
+      contactPhone: null,
+      contactEmail: null,
+      website: null,
+    },
+    body,
+  );
+}

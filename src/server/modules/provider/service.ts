@@ -77,27 +77,7 @@ export async function create(
   const provider = await providerOf(db, principal, 'write');
   listings.checkPosition(config, body);
   listings.checkEventDates({ eventStart: null, eventEnd: null }, body, todayInParis(clock.now()));
-  const content = listings.mergeContent(
-    {
-      name: body.name,
-      description: body.description,
-      language: body.language,
-      translations: {},
-      category: body.category,
-      location: null,
-      address: null,
-      city: body.city,
-      latitude: body.latitude,
-      longitude: body.longitude,
-      imageUrl: null,
-      openingHours: null,
-      marketDays: null,
-      contactPhone: null,
-      contactEmail: null,
-      website: null,
-    },
-    body,
-  );
+  const content = listings.newContent(body);
   const id = await db.transaction(async (tx) => {
     const now = clock.now();
     const id = await listingRepo.insertActivityRow(tx, {
