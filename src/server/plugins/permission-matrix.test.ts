@@ -195,6 +195,7 @@ const TABLE: Record<string, RouteCase> = {
     url: (f) => `/api/provider/activities/${f.ownActivityId}/image`,
     expect: ownerOnly(415),
   },
+  'GET /api/admin/providers/approved': { url: () => '/api/admin/providers/approved', expect: adminOnly(200) },
   'GET /api/admin/activities/pending': { url: () => '/api/admin/activities/pending', expect: adminOnly(200) },
   'POST /api/admin/activities/:id/approve': {
     url: (f) => `/api/admin/activities/${f.toApproveId}/approve`,

@@ -6,7 +6,10 @@ import {
   usePendingProviders,
   useUsers,
 } from '../../features/admin/api/admin-api';
+import { lazy } from 'react';
+import { ActivitiesList } from '../../features/admin/components/activities-list';
 import { ActivitiesModeration } from '../../features/admin/components/activities-moderation';
+import { BrowserOnly } from '../../components/map/browser-only';
 import { CountTabs } from '../../components/ui/count-tabs';
 import { ProvidersPanel } from '../../features/admin/components/providers-panel';
 import { ReviewsModeration } from '../../features/admin/components/reviews-moderation';
@@ -14,6 +17,8 @@ import { UsersPanel } from '../../features/admin/components/users-panel';
 import { useSponsorshipOverview } from '../../features/sponsorships/api/sponsorships';
 import { SponsorshipOverview } from '../../features/sponsorships/components/sponsorship-overview';
 import { RequireAccess } from '../require-access';
+
+const LocationMap = lazy(() => import('../../features/map/components/location-map'));
 
 function AdminPanel({ tab }: { tab: string }) {
   const { t } = useTranslation('admin');
@@ -43,9 +48,27 @@ function AdminPanel({ tab }: { tab: string }) {
             },
             {
               value: 'activities',
+              title: t('list.tab'),
+              content: <ActivitiesList />,
+            },
+            {
+              value: 'queue',
               title: t('activities.tab'),
               count: pendingActivities.isPending ? undefined : pendingActivities.total,
-              content: <ActivitiesModeration />,
+              content: (
+                <ActivitiesModeration
+                  map={(content) => (
+                    <BrowserOnly untilNear fallback={<div className="mt-4 h-48 rounded-2xl bg-sand-100" />}>
+                      <LocationMap
+                        latitude={content.latitude}
+                        longitude={content.longitude}
+                        category={content.category}
+                        name={content.name}
+                      />
+                    </BrowserOnly>
+                  )}
+                />
+              ),
             },
             {
               value: 'users',
@@ -72,7 +95,7 @@ function AdminPanel({ tab }: { tab: string }) {
   );
 }
 
-/** The admin panel; `/admin/activities` opens on the queue of activities. */
+/** The admin panel; `/admin/activities` opens on every activity, `/admin/activities/pending` on the approval queue. */
 export function AdminRoute({ tab = 'providers' }: { tab?: string }) {
   return (
     <RequireAccess level="admin">
