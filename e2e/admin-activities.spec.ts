@@ -127,7 +127,7 @@ test('the approval queue shows the photo, the map, the public fields and a publi
   }
   // What is public at once, and the position on the small map.
   const facts = entry.getByRole('region', { name: `Direct zichtbaar: ${name}` });
-  await expect(facts).toContainText('15,00');
+  await expect(facts).toContainText('€ 15');
   await expect(facts).toContainText('Boeken verplicht');
   const map = entry.getByRole('region', { name: `Kaart met de ligging van ${name}` });
   await map.scrollIntoViewIfNeeded();
@@ -183,9 +183,9 @@ test('an admin makes a listing of the guide’s own, it is public at once, and a
 
   // In the admins' list: the guide's own, published; found by a word of its name and by the filters.
   await visit(admin, '/admin/activities');
-  await admin.getByLabel('Zoeken op naam').fill(name);
-  await admin.getByLabel('Aanbieder').selectOption({ label: 'De gids (geen aanbieder)' });
-  await admin.getByLabel('Status').selectOption({ label: 'Gepubliceerd' });
+  await admin.getByLabel('Zoeken op naam', { exact: true }).fill(name);
+  await admin.getByLabel('Aanbieder', { exact: true }).selectOption({ label: 'De gids (geen aanbieder)' });
+  await admin.getByLabel('Status', { exact: true }).selectOption({ label: 'Gepubliceerd' });
   const row = admin.getByRole('listitem').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('De gids (geen aanbieder)');
@@ -201,7 +201,7 @@ test('an admin makes a listing of the guide’s own, it is public at once, and a
   }[];
   const demoProvider = providers.find((p) => p.email === PROVIDER_EMAIL);
   expect(demoProvider).toBeDefined();
-  await admin.getByLabel('Toewijzen aan').selectOption(String(demoProvider?.id));
+  await admin.getByLabel('Toewijzen aan', { exact: true }).selectOption(String(demoProvider?.id));
   await admin.getByRole('button', { name: 'Toewijzen', exact: true }).click();
   await expect(toastRegion(admin)).toContainText(`${name} is nu van`);
   await expect
@@ -220,9 +220,9 @@ test('an admin makes a listing of the guide’s own, it is public at once, and a
   // On a phone: the list and its filters fit.
   const phone = await adminPage(browser, { width: 390, height: 844 });
   await visit(phone, '/admin/activities');
-  await phone.getByLabel('Zoeken op naam').fill(name);
-  await expect(phone.getByRole('listitem').filter({ hasText: name })).toBeVisible();
-  await expect(phone.getByText('Gepauzeerd', { exact: true })).toBeVisible();
+  await phone.getByLabel('Zoeken op naam', { exact: true }).fill(name);
+  const phoneRow = phone.getByRole('listitem').filter({ hasText: name });
+  await expect(phoneRow.getByText('Gepauzeerd', { exact: true })).toBeVisible();
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await phone.screenshot({ path: test.info().outputPath('admin-activities-phone.png'), fullPage: true });
