@@ -108,7 +108,7 @@ test('a provider adds an activity with a pin and a photo; once approved it is in
   await admin.getByRole('button', { name: 'Sponsoring opslaan' }).click();
   await expect.poll(level).toMatchObject({ sponsorLevel: 0, sponsoredUntil: null });
 
-  await visit(admin, '/admin/activities');
+  await visit(admin, '/admin/activities/pending');
   const entry = admin.getByRole('article', { name: `Activiteit ${name}` });
   await expect(entry).toBeVisible();
   await expect(entry.getByText('Nieuw', { exact: true })).toBeVisible();
@@ -307,7 +307,7 @@ test('a published activity’s new website waits for approval, and the admin dec
   await adminContext.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
   const admin = await adminContext.newPage();
   await demoLogin(admin, 'admin', origin);
-  await visit(admin, '/admin/activities');
+  await visit(admin, '/admin/activities/pending');
   const entry = admin.getByRole('article', { name: `Activiteit ${name}` });
   await entry.getByRole('button', { name: `Keur ${name} goed` }).click();
   await expect(toastRegion(admin)).toContainText(`${name} is gepubliceerd`);
@@ -328,7 +328,7 @@ test('a published activity’s new website waits for approval, and the admin dec
   );
 
   // The admin sees both; the provider changes the request again before the admin approves it.
-  await visit(admin, '/admin/activities');
+  await visit(admin, '/admin/activities/pending');
   const website = entry.getByRole('row', { name: /Website/ });
   await expect(website).toContainText('https://oud.example.com');
   await expect(website).toContainText('https://nieuw.example.com');

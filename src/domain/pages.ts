@@ -62,7 +62,7 @@ const PUBLIC_PAGES: Record<string, PageKind> = {
 const APP_PAGES = [
   /^\/login$/,
   /^\/role-selection$/,
-  /^\/admin(\/activities(\/\d+)?|\/bookings|\/sponsorships|\/tags|\/settings)?$/,
+  /^\/admin(\/activities(\/\d+|\/pending|\/new)?|\/bookings|\/sponsorships|\/tags|\/settings)?$/,
   /^\/provider(\/apply|\/bookings|\/sponsorship|\/activities\/new|\/activities\/\d+(\/preview)?)?$/,
   /^\/boekingen(\/\d+\/annuleren)?$/,
 ];

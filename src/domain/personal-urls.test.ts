@@ -26,6 +26,10 @@ describe('what is personal among the addresses (docs/offline.md#personal)', () =
       '/boekingen/3/annuleren',
       '/admin/tags',
       '/admin/settings',
+      '/admin/bookings',
+      '/admin/activities/pending',
+      '/admin/activities/new',
+      '/provider/apply',
       '/provider/activities/4',
       '/activity/3?token=x',
     ]) {

@@ -305,5 +305,14 @@ export const pendingActivitySchema = z.object({
   submittedAt: z.string(),
   current: reviewedContentSchema.nullable(),
   proposed: reviewedContentSchema,
+  facts: z
+    .object({
+      price: z.number().nullable(),
+      bookingRequired: z.boolean(),
+      eventStart: z.string().nullable(),
+      eventEnd: z.string().nullable(),
+      weeklyHours: z.array(weeklyHoursSchema),
+    })
+    .describe('the fields that change at once, without approval: public as they are (docs/moderation.md#activities)'),
 });
 export type PendingActivity = z.output<typeof pendingActivitySchema>;

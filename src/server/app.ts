@@ -30,6 +30,7 @@ import { type Mailer, mailerFor } from './modules/mail/mailer.js';
 import { createOutbox } from './modules/mail/outbox.js';
 import { pageRoutes } from './modules/pages/routes.js';
 import { photoRoutes } from './modules/photos/routes.js';
+import { adminActivityRoutes } from './modules/admin-activities/routes.js';
 import { providerRoutes } from './modules/provider/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
@@ -253,6 +254,7 @@ export async function buildApp(options: AppDeps) {
       await api.register(settingsRoutes(deps));
       await api.register(authRoutes(deps, oidc));
       await api.register(adminRoutes(deps));
+      await api.register(adminActivityRoutes(deps));
       await api.register(providerRoutes(deps));
       await api.register(analyticsRoutes(deps));
       await api.register(sponsorshipRoutes(deps));

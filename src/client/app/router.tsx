@@ -20,6 +20,7 @@ const ProviderActivityRoute = lazyScreen(() =>
   import('./routes/provider-activity').then((m) => m.ProviderActivityRoute),
 );
 const AdminActivityRoute = lazyScreen(() => import('./routes/admin-activity').then((m) => m.AdminActivityRoute));
+const AdminNewActivityRoute = lazyScreen(() => import('./routes/admin-activity').then((m) => m.AdminNewActivityRoute));
 const MyBookingsRoute = lazyScreen(() => import('./routes/my-bookings').then((m) => m.MyBookingsRoute));
 const CancelBookingRoute = lazyScreen(() => import('./routes/cancel-booking').then((m) => m.CancelBookingRoute));
 const ProviderBookingsRoute = lazyScreen(() =>
@@ -44,6 +45,8 @@ const ROUTES: [path: string, screen: ReactElement][] = [
   ['/role-selection', <RoleSelectionRoute />],
   ['/admin', <AdminRoute />],
   ['/admin/activities', <AdminRoute tab="activities" />],
+  ['/admin/activities/pending', <AdminRoute tab="queue" />],
+  ['/admin/activities/new', <AdminNewActivityRoute />],
   ['/admin/activities/:id', <AdminActivityRoute />],
   ['/admin/bookings', <AdminRoute tab="bookings" />],
   ['/admin/sponsorships', <AdminRoute tab="sponsorships" />],

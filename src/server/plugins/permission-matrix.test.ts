@@ -48,6 +48,9 @@ interface Fixtures {
   pendingProviderId: number;
   visitorId: string;
   ownActivityId: number;
+  /** A listing of the guide's own that the admins' routes pause, publish and assign. */
+  guideActivityId: number;
+  approvedProviderId: number;
   deletableActivityId: number;
   toApproveId: number;
   toRejectId: number;
@@ -222,6 +225,7 @@ const TABLE: Record<string, RouteCase> = {
     url: (f) => `/api/provider/activities/${f.ownActivityId}/image`,
     expect: ownerOnly(415),
   },
+  'GET /api/admin/providers/approved': { url: () => '/api/admin/providers/approved', expect: adminOnly(200) },
   'GET /api/admin/activities/pending': { url: () => '/api/admin/activities/pending', expect: adminOnly(200) },
   'POST /api/admin/activities/:id/approve': {
     url: (f) => `/api/admin/activities/${f.toApproveId}/approve`,
@@ -235,6 +239,32 @@ const TABLE: Record<string, RouteCase> = {
   },
   'GET /api/admin/activities/:id': {
     url: (f) => `/api/admin/activities/${f.ownActivityId}`,
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/activities': {
+    url: () => '/api/admin/activities?status=published&provider=none&sponsored=no&search=a',
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/activities': { url: () => '/api/admin/activities', body: () => newActivity, expect: adminOnly(201) },
+  'POST /api/admin/activities/:id/pause': {
+    url: (f) => `/api/admin/activities/${f.guideActivityId}/pause`,
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/activities/:id/publish': {
+    url: (f) => `/api/admin/activities/${f.guideActivityId}/publish`,
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/activities/:id/unpublish': {
+    url: (f) => `/api/admin/activities/${f.guideActivityId}/unpublish`,
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/activities/:id/provider': {
+    url: (f) => `/api/admin/activities/${f.guideActivityId}/provider`,
+    body: (_p, f) => ({ providerId: f.approvedProviderId }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/activities/:id/audit': {
+    url: (f) => `/api/admin/activities/${f.guideActivityId}/audit`,
     expect: adminOnly(200),
   },
   'PATCH /api/admin/activities/:id': {
@@ -444,6 +474,8 @@ beforeAll(async () => {
   fixtures.visitorId = visitor.id;
   fixtures.activityId = await createActivity(db, { bookingRequired: true, providerId: provider.provider?.id });
   const teamActivityId = await createActivity(db, { bookingRequired: true });
+  fixtures.guideActivityId = await createActivity(db);
+  fixtures.approvedProviderId = other.provider?.id ?? 0;
   const booking = async (email: string, activityId = fixtures.activityId) => {
     const res = await ctx.app.inject({
       method: 'POST',

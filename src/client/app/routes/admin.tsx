@@ -6,9 +6,12 @@ import {
   usePendingProviders,
   useUsers,
 } from '../../features/admin/api/admin-api';
+import { lazy } from 'react';
+import { ActivitiesList } from '../../features/admin/components/activities-list';
 import { ActivitiesModeration } from '../../features/admin/components/activities-moderation';
 import { useAdminBookings } from '../../features/bookings/api/provider-bookings';
 import { BookingsInbox } from '../../features/bookings/components/bookings-inbox';
+import { BrowserOnly } from '../../components/map/browser-only';
 import { CountTabs } from '../../components/ui/count-tabs';
 import { ProvidersPanel } from '../../features/admin/components/providers-panel';
 import { ReviewsModeration } from '../../features/admin/components/reviews-moderation';
@@ -18,6 +21,8 @@ import { useSponsorshipRequests } from '../../features/sponsorships/api/sponsors
 import { SponsorshipOverview } from '../../features/sponsorships/components/sponsorship-overview';
 import { SponsorshipRequests } from '../../features/sponsorships/components/sponsorship-requests';
 import { RequireAccess } from '../require-access';
+
+const LocationMap = lazy(() => import('../../features/map/components/location-map'));
 
 function AdminPanel({ tab }: { tab: string }) {
   const { t } = useTranslation('admin');
@@ -49,9 +54,27 @@ function AdminPanel({ tab }: { tab: string }) {
             },
             {
               value: 'activities',
+              title: t('list.tab'),
+              content: <ActivitiesList />,
+            },
+            {
+              value: 'queue',
               title: t('activities.tab'),
               count: pendingActivities.isPending ? undefined : pendingActivities.total,
-              content: <ActivitiesModeration />,
+              content: (
+                <ActivitiesModeration
+                  map={(content) => (
+                    <BrowserOnly untilNear fallback={<div className="mt-4 h-48 rounded-2xl bg-sand-100" />}>
+                      <LocationMap
+                        latitude={content.latitude}
+                        longitude={content.longitude}
+                        category={content.category}
+                        name={content.name}
+                      />
+                    </BrowserOnly>
+                  )}
+                />
+              ),
             },
             {
               value: 'users',
@@ -91,7 +114,7 @@ function AdminPanel({ tab }: { tab: string }) {
   );
 }
 
-/** The admin panel; `/admin/activities` opens on the queue of activities, `/admin/bookings` on the bookings inbox, `/admin/settings` on the site settings. */
+/** The admin panel; `/admin/activities` opens on every activity, `/admin/activities/pending` on the approval queue, `/admin/bookings` on the bookings inbox, `/admin/settings` on the site settings. */
 export function AdminRoute({ tab = 'providers' }: { tab?: string }) {
   return (
     <RequireAccess level="admin">

@@ -19,7 +19,7 @@ import { NotFoundRoute } from './not-found';
 import { RequireAccess } from '../require-access';
 
 /** The API's field errors (`details`), keyed as the form keys them. */
-function fieldErrorsOf(error: unknown, text: string): Record<string, string> {
+export function fieldErrorsOf(error: unknown, text: string): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   try {
     const body = JSON.parse(error.message.slice(error.message.indexOf(':') + 1)) as {

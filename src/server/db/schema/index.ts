@@ -8,3 +8,4 @@ export * from './tags.js';
 export * from './users.js';
 export * from './sponsorships.js';
 export * from './photos.js';
+export * from './activity-audit.js';

@@ -55,6 +55,22 @@ export const adminRoutes =
       async (request, reply) => sendPage(request, reply, await service.listPendingProviders(db, request.query)),
     );
 
+    app.get(
+      '/admin/providers/approved',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Approved providers, newest first: those a listing can be assigned to',
+          description: paged,
+          querystring: pageQuery,
+          response: { 200: z.array(pendingProviderSchema), 400: apiErrorSchema, ...denied },
+        },
+      },
+      async (request, reply) =>
+        sendPage(request, reply, await service.listPendingProviders(db, request.query, 'approved')),
+    );
+
     app.post(
       '/admin/providers/:id/approve',
       {

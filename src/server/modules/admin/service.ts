@@ -16,8 +16,13 @@ export async function listUsers(db: Db, query: AdminUserListQuery): Promise<Page
   return { total, items: rows.map((row) => presentAdminUser(row.user, row.providerStatus)) };
 }
 
-export async function listPendingProviders(db: Db, query: PageQuery): Promise<Page<PendingProvider>> {
-  const { rows, total } = await repo.listProvidersWithStatus(db, 'pending', query);
+/** Provider applications of one status (waiting, unless said), newest first. */
+export async function listPendingProviders(
+  db: Db,
+  query: PageQuery,
+  status: 'pending' | 'approved' = 'pending',
+): Promise<Page<PendingProvider>> {
+  const { rows, total } = await repo.listProvidersWithStatus(db, status, query);
   const items = rows.map(({ provider, role }) => ({
     id: provider.id,
     userId: provider.userId,

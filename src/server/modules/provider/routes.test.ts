@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingActivity, ProviderActivity } from '../../../domain/provider-activities.js';
@@ -262,101 +262,6 @@ describe('changing a published activity', () => {
     expect((await publicDetail(id)).statusCode).toBe(404);
     await send(julie, 'PATCH', `/api/provider/activities/${id}`, { isActive: true });
     expect((await publicDetail(id)).statusCode).toBe(200);
-  });
-});
-
-describe('a decision names the request the admin was shown (docs/moderation.md#activities)', () => {
-  const decide = (id: number, action: 'approve' | 'reject', payload?: object) =>
-    send(admin(), 'POST', `/api/admin/activities/${id}/${action}`, payload);
-
-  it('is refused (409 REVISION_CHANGED) when the request changed since; nothing is decided and the queue shows the new one', async () => {
-    const { id } = await createOwn();
-    await decideActivity(ctx.app, adminCookie, id);
-    await send(julie, 'PATCH', `/api/provider/activities/${id}`, { description: 'Première demande.' });
-    const shown = await queueEntry(ctx.app, adminCookie, id);
-    if (!shown) throw new Error('nothing waits');
-    // The provider saves again while the admin reads: the same request, rewritten.
-    await send(julie, 'PATCH', `/api/provider/activities/${id}`, { description: 'Changée après coup.' });
-    const named = { revisionId: shown.revisionId, contentHash: shown.contentHash };
-    for (const [action, payload] of [
-      ['approve', named],
-      ['reject', { ...named, reason: 'Trop court' }],
-    ] as const) {
-      const res = await decide(id, action, payload);
-      expect(res.statusCode, action).toBe(409);
-      expect(res.json(), action).toMatchObject({ code: 'REVISION_CHANGED' });
-    }
-    expect((await publicDetail(id)).json()).toMatchObject({ description: valid().description });
-    const now = await queueEntry(ctx.app, adminCookie, id);
-    if (!now) throw new Error('nothing waits');
-    expect(now).toMatchObject({ revisionId: shown.revisionId, proposed: { description: 'Changée après coup.' } });
-    expect(now.contentHash).not.toBe(shown.contentHash);
-    // Another request's id with this one's hash is refused too.
-    const otherId = await decide(id, 'approve', { revisionId: now.revisionId + 1, contentHash: now.contentHash });
-    expect(otherId.json()).toMatchObject({ code: 'REVISION_CHANGED' });
-    // What the admin was shown last is what they publish.
-    expect((await decide(id, 'approve', { revisionId: now.revisionId, contentHash: now.contentHash })).statusCode).toBe(
-      204,
-    );
-    expect((await publicDetail(id)).json()).toMatchObject({ description: 'Changée après coup.' });
-  });
-
-  it('needs the request’s id and hash: a 400 naming each, and nothing decided', async () => {
-    const { id } = await createOwn();
-    const none = await decide(id, 'approve', {});
-    expect(none.statusCode).toBe(400);
-    const paths = none.json<{ details: { path: string }[] }>().details.map((d) => d.path);
-    expect(paths).toEqual(expect.arrayContaining(['revisionId', 'contentHash']));
-    const bad = await decide(id, 'reject', { revisionId: 1, contentHash: 'abc', reason: 'Non' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ details: { path: string }[] }>().details.map((d) => d.path)).toEqual(['contentHash']);
-    expect(await queueEntry(ctx.app, adminCookie, id)).toBeDefined();
-  });
-
-  it('reads a request saved before hours, contact and website were reviewed as leaving them as they are', async () => {
-    const { id } = await createOwn();
-    await decideActivity(ctx.app, adminCookie, id);
-    // A request as the app stored it before: text, place and photo only.
-    const { name: _n, translations, language, category, location, address, city, latitude, longitude } = valid();
-    await ctx.db.insert(activityRevisions).values({
-      activityId: id,
-      submittedBy: julie.user.id,
-      content: {
-        name: 'Ancienne demande',
-        description: valid().description,
-        language: language as 'fr',
-        translations: translations as { nl: { name: string; description: string } },
-        category: category as 'uitjes',
-        location,
-        address,
-        city,
-        latitude,
-        longitude,
-        imageUrl: null,
-      },
-    });
-    const asIs = {
-      openingHours: 'di-za 10:00-18:00',
-      marketDays: null,
-      contactPhone: '+33 4 68 00 00 00',
-      contactEmail: 'cave@example.com',
-      website: 'https://cave.example.com',
-    };
-    expect(await queueEntry(ctx.app, adminCookie, id)).toMatchObject({
-      proposed: { name: 'Ancienne demande', ...asIs },
-    });
-    const own = await send(julie, 'GET', `/api/provider/activities/${id}`);
-    expect(own.json<ProviderActivity>()).toMatchObject({ name: 'Ancienne demande', pendingChanges: true, ...asIs });
-    expect((await decideActivity(ctx.app, adminCookie, id)).statusCode).toBe(204);
-    expect((await publicDetail(id)).json()).toMatchObject({ name: 'Ancienne demande', ...asIs });
-    const [decided] = await ctx.db
-      .select()
-      .from(activityRevisions)
-      .where(eq(activityRevisions.activityId, id))
-      .orderBy(desc(activityRevisions.id))
-      .limit(1);
-    // The decided request keeps what was approved, whole.
-    expect(decided?.content).toMatchObject({ name: 'Ancienne demande', ...asIs });
   });
 });
 

@@ -2,22 +2,16 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityIdParams } from '../../../domain/activity-schemas.js';
-import { pageQuery } from '../../../domain/pagination.js';
 import {
   createActivityBody,
-  decideActivityBody,
-  pendingActivitySchema,
   providerActivitySchema,
-  rejectActivityBody,
   UPLOAD_MAX_BYTES,
   updateActivityBody,
 } from '../../../domain/provider-activities.js';
-import { isIsoDate } from '../../../domain/dates.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { principalOfRequest } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
-import { sendPage } from '../../plugins/paging.js';
 import { storePhoto } from '../photos/files.js';
 import * as photos from '../photos/service.js';
 import * as service from './service.js';
@@ -32,17 +26,6 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-
-/** PATCH /api/admin/activities/:id: a provider's fields, applied at once, plus a sponsorship set by hand. */
-export const adminActivityBody = updateActivityBody.extend({
-  sponsorLevel: z.number().int().min(0, 'must be 0 to 3').max(3, 'must be 0 to 3').optional(),
-  sponsoredUntil: z
-    .string()
-    .refine(isIsoDate, 'must be a date (YYYY-MM-DD)')
-    .nullable()
-    .optional()
-    .describe('last day of the sponsorship; null for no end'),
-});
 
 export const providerRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -173,102 +156,6 @@ export const providerRoutes =
           await photos.discardUpload(deps, photo.key);
           throw error;
         }
-      },
-    );
-
-    // Admin
-
-    app.get(
-      '/admin/activities/pending',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['admin'],
-          summary: 'New and changed activities that wait for approval, oldest first',
-          description:
-            'Each with what is public now (`current`, null for a new activity) beside what is asked (`proposed`), and the `revisionId` and `contentHash` that a decision sends back.',
-          querystring: pageQuery,
-          response: { 200: z.array(pendingActivitySchema), ...errors },
-        },
-      },
-      async (request, reply) => sendPage(request, reply, await service.pendingQueue(deps, request.query)),
-    );
-
-    app.post(
-      '/admin/activities/:id/approve',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['admin'],
-          summary: 'Publish what waits for approval of an activity',
-          description:
-            'Names the request as the queue showed it (`revisionId`, `contentHash`); one changed, replaced or withdrawn since is a 409 `REVISION_CHANGED` (nothing left to decide: `NOTHING_PENDING`).',
-          params: activityIdParams,
-          body: decideActivityBody,
-          response: { 204: z.null(), ...errors },
-        },
-      },
-      async (request, reply) => {
-        await service.approve(deps, principalOfRequest(request), request.params.id, request.body);
-        return reply.status(204).send(null);
-      },
-    );
-
-    app.post(
-      '/admin/activities/:id/reject',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['admin'],
-          summary: 'Refuse what waits for approval of an activity, with a reason the provider sees',
-          description:
-            'Names the request as the queue showed it (`revisionId`, `contentHash`), like approve; a changed one is a 409 `REVISION_CHANGED`.',
-          params: activityIdParams,
-          body: rejectActivityBody,
-          response: { 204: z.null(), ...errors },
-        },
-      },
-      async (request, reply) => {
-        const { reason, ...shown } = request.body;
-        await service.reject(deps, principalOfRequest(request), request.params.id, shown, reason);
-        return reply.status(204).send(null);
-      },
-    );
-
-    app.get(
-      '/admin/activities/:id',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['admin'],
-          summary: 'Any activity as it is published, to edit it',
-          params: activityIdParams,
-          response: { 200: providerActivitySchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        return service.adminGet(deps, request.params.id);
-      },
-    );
-
-    app.patch(
-      '/admin/activities/:id',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['admin'],
-          summary: 'Edit any activity at once, and set a sponsorship by hand',
-          description:
-            '`sponsorLevel` 0-3 with an optional last day `sponsoredUntil`; after that day the level returns to 0 by itself.',
-          params: activityIdParams,
-          body: adminActivityBody,
-          response: { 204: z.null(), ...errors },
-        },
-      },
-      async (request, reply) => {
-        await service.adminUpdate(deps, request.params.id, request.body);
-        return reply.status(204).send(null);
       },
     );
   };

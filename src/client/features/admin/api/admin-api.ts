@@ -1,8 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, PendingProvider } from '../../../../domain/admin';
+import type {
+  ActivityAuditEntry,
+  AdminActivity,
+  AdminActivityListItem,
+  AdminActivityStatus,
+} from '../../../../domain/admin-activities';
+import type { Category } from '../../../../domain/activities';
 import type { Role } from '../../../../domain/roles';
 import type { ModerationStatus } from '../../../../domain/moderation';
-import type { ActivityFormValues, PendingActivity, ProviderActivity } from '../../../../domain/provider-activities';
+import type { ActivityFormValues, PendingActivity } from '../../../../domain/provider-activities';
 import type { AdminReview } from '../../../../domain/reviews';
 import type { AdminActivityTag, AdminTag } from '../../../../domain/tags';
 import { api } from '../../../lib/api-client';
@@ -19,7 +26,19 @@ export const adminKeys = {
   reviews: (status: ModerationStatus) => [...adminKeys.all, 'reviews', status] as const,
   pendingActivities: () => [...adminKeys.all, 'activities', 'pending'] as const,
   activity: (id: number) => [...adminKeys.all, 'activities', id] as const,
+  activityList: (filters: AdminActivityFilters) => [...adminKeys.all, 'activities', 'list', filters] as const,
+  activityAudit: (id: number) => [...adminKeys.all, 'activities', id, 'audit'] as const,
+  approvedProviders: () => [...adminKeys.all, 'providers', 'approved'] as const,
 };
+
+/** The filters of the admins' list of every activity (docs/moderation.md#every-activity); '' is any. */
+export interface AdminActivityFilters {
+  search: string;
+  status: AdminActivityStatus | '';
+  category: Category | '';
+  provider: string;
+  sponsored: 'yes' | 'no' | '';
+}
 
 /** Users, newest first, a page at a time; `search` finds them by name, e-mail address or company. */
 export const useUsers = (search = '') =>
@@ -38,7 +57,7 @@ export const useAdminTags = (status: AdminTag['status']) =>
 export const usePendingActivityTags = () =>
   usePagedList<AdminActivityTag>(adminKeys.pendingActivityTags(), '/admin/activity-tags/pending');
 
-function useAdminMutation<T>(mutationFn: (input: T) => Promise<unknown>, alsoInvalidate: string[] = []) {
+function useAdminMutation<T, R = unknown>(mutationFn: (input: T) => Promise<R>, alsoInvalidate: string[] = []) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -125,7 +144,7 @@ export const useActivityDecision = () =>
 export const useAdminActivity = (id: number) =>
   useQuery({
     queryKey: adminKeys.activity(id),
-    queryFn: ({ signal }) => api<ProviderActivity>(`/admin/activities/${id}`, { signal }),
+    queryFn: ({ signal }) => api<AdminActivity>(`/admin/activities/${id}`, { signal }),
   });
 
 export type AdminActivityChange = Partial<ActivityFormValues> & {
@@ -139,5 +158,51 @@ export const useAdminUpdateActivity = () =>
   useAdminMutation(
     ({ id, values }: { id: number; values: AdminActivityChange }) =>
       api(`/admin/activities/${id}`, { method: 'PATCH', body: values }),
+    ['activities', 'provider'],
+  );
+
+/** Every activity, by name, a page at a time, with the list's filters. */
+export const useAdminActivities = (filters: AdminActivityFilters) =>
+  usePagedList<AdminActivityListItem>(
+    adminKeys.activityList(filters),
+    '/admin/activities',
+    {
+      search: filters.search.trim() || undefined,
+      status: filters.status || undefined,
+      category: filters.category || undefined,
+      provider: filters.provider || undefined,
+      sponsored: filters.sponsored || undefined,
+    },
+    { keepPrevious: true },
+  );
+
+/** What admins changed on an activity, newest first, a page at a time. */
+export const useActivityAudit = (id: number) =>
+  usePagedList<ActivityAuditEntry>(adminKeys.activityAudit(id), `/admin/activities/${id}/audit`);
+
+/** Approved providers: those a listing can be assigned to (the first page is enough for a select). */
+export const useApprovedProviders = () =>
+  usePagedList<PendingProvider>(adminKeys.approvedProviders(), '/admin/providers/approved', { limit: 200 });
+
+/** A listing of the guide's own, published at once. */
+export const useAdminCreateActivity = () =>
+  useAdminMutation(
+    (values: ActivityFormValues) => api<AdminActivity>('/admin/activities', { method: 'POST', body: values }),
+    ['activities'],
+  );
+
+/** Pause, publish or unpublish an activity. */
+export const usePublication = () =>
+  useAdminMutation(
+    ({ id, action }: { id: number; action: 'pause' | 'publish' | 'unpublish' }) =>
+      api<AdminActivity>(`/admin/activities/${id}/${action}`, { method: 'POST' }),
+    ['activities', 'provider'],
+  );
+
+/** Give a listing to an approved provider, or back to the guide (null). */
+export const useAssignProvider = () =>
+  useAdminMutation(
+    ({ id, providerId }: { id: number; providerId: number | null }) =>
+      api<AdminActivity>(`/admin/activities/${id}/provider`, { method: 'POST', body: { providerId } }),
     ['activities', 'provider'],
   );

@@ -34,6 +34,7 @@ const entry = (contentHash: string, proposed: Partial<ReviewedContent>): Pending
   submittedAt: '2026-11-22T10:00:00Z',
   current: published,
   proposed: { ...published, ...proposed },
+  facts: { price: 12.5, bookingRequired: true, eventStart: null, eventEnd: null, weeklyHours: [] },
 });
 
 const FIRST = 'a'.repeat(64);
@@ -105,5 +106,30 @@ describe('the activities queue (docs/moderation.md#activities)', () => {
     await vi.waitFor(() => expect(decisions).toHaveLength(2));
     expect(decisions[1]?.body).toEqual({ revisionId: 31, contentHash: SECOND });
     expect(await screen.findByText('Er wachten geen activiteiten op goedkeuring.')).toBeInTheDocument();
+  });
+
+  it('shows the photos as pictures, the fields public at once and the proposed position on the map it is given', async () => {
+    const photoEntry = {
+      ...entry(FIRST, { imageUrl: '/api/uploads/0b5c1f8e-8f4e-4c59-9d6f-1d2e3f4a5b6c.webp' }),
+      current: { ...published, imageUrl: '/uploads/1a2b3c4d-8f4e-4c59-9d6f-1d2e3f4a5b6c.webp' },
+    };
+    vi.stubGlobal('fetch', async () =>
+      Promise.resolve(
+        new Response(JSON.stringify([photoEntry]), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'X-Total-Count': '1' },
+        }),
+      ),
+    );
+    const map = vi.fn((content: ReviewedContent) => <p>{`kaart ${content.latitude},${content.longitude}`}</p>);
+    renderWithProviders(<ActivitiesModeration map={map} />);
+    const row = await screen.findByRole('article', { name: 'Activiteit Kelderbezoek' });
+    const proposed = within(row).getByRole('img', { name: 'Voorgestelde foto van Kelderbezoek' });
+    expect(proposed.getAttribute('src')).toMatch(/^\/api\/uploads\/0b5c1f8e-[\w-]+-\d+\.webp$/);
+    expect(within(row).getByRole('img', { name: 'Gepubliceerde foto van Kelderbezoek' })).toBeInTheDocument();
+    const facts = within(row).getByRole('region', { name: 'Direct zichtbaar: Kelderbezoek' });
+    expect(facts).toHaveTextContent('€ 12,50');
+    expect(facts).toHaveTextContent('Boeken verplichtJa');
+    expect(within(row).getByText('kaart 43.05,2.22')).toBeInTheDocument();
   });
 });

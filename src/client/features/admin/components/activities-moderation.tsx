@@ -1,6 +1,7 @@
 import { Check, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { imageSources } from '../../../../domain/images';
 import { LANGUAGES } from '../../../../domain/languages';
 import type { PendingActivity, ReviewedContent } from '../../../../domain/provider-activities';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,8 @@ import { RejectDialog } from '../../../components/reject-dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { useLanguage } from '../../../i18n/use-language';
 import { errorCodeOf, useErrorText } from '../../../lib/error-text';
-import { formatDate } from '../../../lib/format';
+import { WeeklyHours } from '../../../components/weekly-hours';
+import { formatDate, formatDay, formatPrice } from '../../../lib/format';
 import { useActivityDecision, usePendingActivities } from '../api/admin-api';
 
 type Row = { key: string; label: string; current: string | null; proposed: string };
@@ -59,8 +61,54 @@ function rowsOf(current: ReviewedContent | null, proposed: ReviewedContent, t: (
   return rows;
 }
 
+/** A photo as the visitors will see it (a waiting one is served to admins under /api/uploads). */
+function Photo({ url, alt }: { url: string; alt: string }) {
+  const sources = imageSources(url);
+  if (!sources) return null;
+  return (
+    <img
+      {...sources}
+      sizes="16rem"
+      alt={alt}
+      loading="lazy"
+      className="aspect-[4/3] w-full max-w-64 rounded-xl object-cover ring-1 ring-sand-200"
+    />
+  );
+}
+
+/** The fields that change at once: public as they are, whatever the decision. */
+function Facts({ facts }: { facts: PendingActivity['facts'] }) {
+  const { t } = useTranslation('admin');
+  const language = useLanguage();
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
+      <dt className="font-medium text-ink-800">{t('activities.field.price')}</dt>
+      <dd className="text-ink-900">
+        {facts.price === null
+          ? t('activities.priceUnknown')
+          : facts.price === 0
+            ? t('activities.free')
+            : formatPrice(facts.price, language)}
+      </dd>
+      <dt className="font-medium text-ink-800">{t('activities.field.bookingRequired')}</dt>
+      <dd className="text-ink-900">{t(facts.bookingRequired ? 'activities.yes' : 'activities.no')}</dd>
+      <dt className="font-medium text-ink-800">{t('activities.field.eventDates')}</dt>
+      <dd className="text-ink-900">
+        {facts.eventStart
+          ? [facts.eventStart, facts.eventEnd]
+              .filter((d): d is string => d !== null)
+              .map((d) => formatDay(d, language))
+              .join(' – ')
+          : '–'}
+      </dd>
+      <dt className="font-medium text-ink-800">{t('activities.field.weeklyHours')}</dt>
+      <dd className="text-ink-900">{facts.weeklyHours.length > 0 ? <WeeklyHours rows={facts.weeklyHours} /> : '–'}</dd>
+    </dl>
+  );
+}
+
 /** One request: what is public now beside what is asked, changes marked, and the decision. */
-function PendingRow({ item }: { item: PendingActivity }) {
+function PendingRow({ item, map }: { item: PendingActivity; map?: (content: ReviewedContent) => ReactNode }) {
   const { t } = useTranslation('admin');
   const language = useLanguage();
   const errorText = useErrorText();
@@ -142,13 +190,40 @@ function PendingRow({ item }: { item: PendingActivity }) {
                       <span className="ml-1 text-xs text-amber-900">({t('activities.changedField')})</span>
                     ) : null}
                   </th>
-                  {item.current ? <td className="whitespace-pre-line py-1 pr-3 text-ink-600">{row.current}</td> : null}
-                  <td className="whitespace-pre-line py-1 text-ink-900">{row.proposed}</td>
+                  {item.current ? (
+                    <td className="whitespace-pre-line py-1 pr-3 text-ink-600">
+                      {row.key === 'imageUrl' && row.current ? (
+                        <Photo url={row.current} alt={t('activities.photoCurrent', { name })} />
+                      ) : (
+                        row.current
+                      )}
+                    </td>
+                  ) : null}
+                  <td className="whitespace-pre-line py-1 text-ink-900">
+                    {row.key === 'imageUrl' && row.proposed ? (
+                      <Photo url={row.proposed} alt={t('activities.photoProposed', { name })} />
+                    ) : (
+                      row.proposed || (row.key === 'imageUrl' ? t('activities.noPhoto') : '')
+                    )}
+                  </td>
                 </tr>
               );
             })}
           </tbody>
         </table>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <section aria-label={t('activities.factsTitle', { name })} className="space-y-2">
+          <h3 className="text-sm font-semibold text-ink-900">{t('activities.factsTitle', { name })}</h3>
+          <p className="text-xs text-ink-500">{t('activities.factsHint')}</p>
+          <Facts facts={item.facts} />
+        </section>
+        {map ? (
+          <section aria-label={t('activities.position', { name })} className="space-y-1">
+            <h3 className="text-sm font-semibold text-ink-900">{t('activities.position', { name })}</h3>
+            {map(item.proposed)}
+          </section>
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -188,8 +263,11 @@ function PendingRow({ item }: { item: PendingActivity }) {
   );
 }
 
-/** The queue of new and changed activities (docs/provider-workspace.md#admin), oldest first. */
-export function ActivitiesModeration() {
+/**
+ * The queue of new and changed activities (docs/provider-workspace.md#admin), oldest first; `map` draws
+ * the proposed position (the route gives the small map: features do not import each other).
+ */
+export function ActivitiesModeration({ map }: { map?: (content: ReviewedContent) => ReactNode }) {
   const { t } = useTranslation('admin');
   const list = usePendingActivities();
   return (
@@ -197,7 +275,7 @@ export function ActivitiesModeration() {
       list={list}
       empty={t('activities.none')}
       rowKey={(item) => item.revisionId}
-      row={(item) => <PendingRow item={item} />}
+      row={(item) => <PendingRow item={item} map={map} />}
     />
   );
 }
