@@ -1,0 +1,99 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { demoLogin, expect, test, toastRegion, visit } from './fixtures';
+import { E2E } from './support/ports';
+
+/**
+ * Issue 28, end to end: the tourist office makes a listing of its own (no provider), a guest books
+ * it, an admin confirms the booking in the inbox, and the guest's confirmation names the team
+ * (docs/moderation.md#every-activity, docs/product.md#bookings-inbox). On the second server, whose
+ * guide the counting specs do not read; the listing is paused again at the end.
+ */
+const origin = E2E.offlineUrl;
+test.use({ baseURL: origin });
+test.describe.configure({ timeout: 150_000 });
+
+const mailDir = path.join(E2E.dataDir(E2E.offlinePort), 'mail');
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The mails the app wrote to `address` (no SMTP in the e2e run: .eml files), oldest first. */
+async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
+  let files: string[];
+  try {
+    files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  const out: { subject: string; text: string }[] = [];
+  for (const file of files) {
+    const parsed = await simpleParser(await readFile(path.join(mailDir, file)));
+    const to = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
+    if (to.some((a) => a.value.some((v) => v.address === address))) {
+      out.push({ subject: parsed.subject ?? '', text: parsed.text ?? '' });
+    }
+  }
+  return out;
+}
+
+test('an admin makes a listing of the guide, a guest books it, the admin confirms it in the inbox, the mail names the team', async ({
+  browser,
+}, testInfo) => {
+  const name = `Rondleiding van het bureau ${Date.now()}`;
+  const adminContext = await browser.newContext({ locale: 'nl-NL', baseURL: origin });
+  await adminContext.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
+  const admin = await adminContext.newPage();
+  await demoLogin(admin, 'admin', origin);
+
+  // The listing, bookable, of nobody but the guide.
+  await visit(admin, '/admin/activities/new');
+  await admin.getByLabel('Naam (verplicht)').fill(name);
+  await admin.getByLabel('Beschrijving (verplicht)').fill('Een wandeling met het toeristenbureau door Limoux.');
+  await admin.getByLabel('Plaats (verplicht)').fill('Limoux');
+  await admin.getByLabel('Breedtegraad').fill('43.0547');
+  await admin.getByLabel('Lengtegraad').fill('2.2186');
+  await admin.getByLabel('Reserveren nodig').check();
+  await admin.getByRole('button', { name: 'Activiteit publiceren' }).click();
+  await expect(toastRegion(admin)).toContainText(`${name} is gepubliceerd`);
+  const id = Number(/\/admin\/activities\/(\d+)/.exec(admin.url())?.[1]);
+  expect(id).toBeGreaterThan(0);
+
+  // A guest books it and is told the team answers.
+  const guestContext = await browser.newContext({ locale: 'nl-NL', baseURL: origin });
+  await guestContext.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
+  const guest = await guestContext.newPage();
+  const guestName = `Gast${Date.now()}`;
+  const email = `${guestName.toLowerCase()}@example.com`;
+  await visit(guest, `/activity/${id}`);
+  await guest.getByRole('main').getByRole('button', { name: 'Nu boeken' }).first().click();
+  const dialog = guest.getByRole('dialog', { name: /boeken$/ });
+  await expect(dialog).toHaveAccessibleDescription(/Het DiscoverLocal-team beantwoordt je aanvraag/);
+  await dialog.getByLabel('Naam (verplicht)').fill(guestName);
+  await dialog.getByLabel('E-mail (verplicht)').fill(email);
+  await dialog.getByLabel('Gewenste datum (verplicht)').fill(inDays(4));
+  await dialog.getByRole('button', { name: 'Boekingsaanvraag versturen' }).click();
+  await expect(toastRegion(guest)).toContainText('Boeking gelukt!');
+
+  // The admin confirms it in the inbox, among the team's bookings.
+  await visit(admin, '/admin/bookings');
+  const main = admin.getByRole('main');
+  await main.getByLabel('Beantwoord door').selectOption('none');
+  const confirm = main.getByRole('button', { name: new RegExp(`^Bevestig de boeking van ${guestName} op `) });
+  await confirm.click();
+  await expect(toastRegion(admin)).toContainText('Boeking bevestigd');
+
+  // The guest's confirmation names the team.
+  await expect
+    .poll(async () => (await mailsTo(email)).map((m) => m.subject).join('\n'), { timeout: 15_000 })
+    .toContain(`Bevestigd: ${name}`);
+  const confirmed = (await mailsTo(email)).find((m) => m.subject.startsWith('Bevestigd:'));
+  expect(confirmed?.text).toContain('het DiscoverLocal-team heeft je boeking bevestigd');
+  const written = await mailsTo(email);
+  for (const m of written) console.info(`mail to ${email}: ${m.subject}`);
+  await testInfo.attach('mails', { body: written.map((m) => `${email}: ${m.subject}`).join('\n') });
+
+  // Paused again: this server's guide stays as the other specs left it.
+  await visit(admin, `/admin/activities/${id}`);
+  await admin.getByRole('button', { name: 'Pauzeren' }).click();
+  await expect(toastRegion(admin)).toContainText(`${name} is gepauzeerd`);
+});
