@@ -52,9 +52,14 @@ describe('notices (docs/mail.md#notices)', () => {
   });
 
   it('for the team go to its inbox when one is set, else to every admin', async () => {
-    expect(await teamRecipients(ctx.db, 'team@example.com')).toEqual([
-      { email: 'team@example.com', name: null, language: 'nl' },
-    ]);
+    const inbox = await teamRecipients(ctx.db, 'team@example.com');
+    expect(inbox).toEqual([{ email: 'team@example.com', name: null, language: 'nl', teamInbox: true }]);
+    // Its footer says why the address gets it: it is the team's inbox, not somebody's account.
+    const [teamInbox] = inbox;
+    if (!teamInbox) throw new Error('no team inbox');
+    const toInbox = noticeMail(teamInbox, { kind: 'providerApplied', values: {}, path: '/admin' }, site);
+    expect(toInbox.text).toContain('teaminbox');
+    expect(toInbox.text).not.toContain('account');
     const admin = await createUser(ctx.db, { role: 'admin', isApproved: true, language: 'fr' });
     const team = await teamRecipients(ctx.db, null);
     expect(team).toContainEqual(expect.objectContaining({ email: admin.email, language: 'fr' }));

@@ -19,6 +19,8 @@ export interface Recipient {
   email: string;
   name: string | null;
   language: Language;
+  /** The team's inbox of the site settings, not a person's account: its footer says so. */
+  teamInbox?: boolean;
 }
 
 export interface Notice {
@@ -47,7 +49,7 @@ export function noticeMail(to: Recipient, notice: Notice, publicUrl: string): Ma
       link: { lead: texts.action, url: `${publicUrl}${notice.path}` },
     },
     publicUrl,
-    'account',
+    to.teamInbox ? 'team' : 'account',
   );
   return { to: to.email, subject: fill(texts.subject, values), ...body, messageId: messageId(publicUrl) };
 }
@@ -83,7 +85,7 @@ export async function providerRecipient(db: Db, providerId: number): Promise<Rec
  * own language).
  */
 export async function teamRecipients(db: Db, teamInbox: string | null): Promise<Recipient[]> {
-  if (teamInbox) return [{ email: teamInbox, name: null, language: DEFAULT_LANGUAGE }];
+  if (teamInbox) return [{ email: teamInbox, name: null, language: DEFAULT_LANGUAGE, teamInbox: true }];
   const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
   const found = await Promise.all(admins.map((admin) => userRecipient(db, admin.id)));
   return found.filter((r): r is Recipient => r !== null);

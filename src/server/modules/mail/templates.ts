@@ -79,12 +79,14 @@ export function compose(
   greetingName: string | null,
   section: Section,
   site: string,
-  /** Why the recipient gets it: a booking (the default), or their account (docs/mail.md#notices). */
-  reason: 'booking' | 'account' = 'booking',
+  /** Why the recipient gets it: a booking (the default), their account, or it is the team's inbox (docs/mail.md#notices). */
+  reason: 'booking' | 'account' | 'team' = 'booking',
 ) {
   const texts = TEXTS[language];
   const greeting = greetingName === null ? texts.greetingWithoutName : fill(texts.greeting, { name: greetingName });
-  const footer = fill(reason === 'booking' ? texts.footer : texts.accountFooter, { site });
+  const footer = fill({ booking: texts.footer, account: texts.accountFooter, team: texts.teamFooter }[reason], {
+    site,
+  });
   const text = [
     greeting,
     '',
