@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { demoLogin, expect, test, toastRegion, visit } from './fixtures';
+import { demoLogin, expect, openInApp, test, toastRegion, visit } from './fixtures';
 import { E2E } from './support/ports';
 
 /**
@@ -64,8 +64,11 @@ test('an admin makes a listing of the guide, a guest books it, the admin confirm
   const guest = await guestContext.newPage();
   const guestName = `Gast${Date.now()}`;
   const email = `${guestName.toLowerCase()}@example.com`;
-  await visit(guest, `/activity/${id}`);
-  await guest.getByRole('main').getByRole('button', { name: 'Nu boeken' }).first().click();
+  // Inside the running app (a server-rendered button answers only once the page is hydrated).
+  await openInApp(guest, `/activity/${id}`);
+  const price = guest.getByRole('main').getByRole('region', { name: 'Prijs' });
+  await expect(price).toContainText('het DiscoverLocal-team bevestigt die per e-mail');
+  await price.getByRole('button', { name: 'Nu boeken' }).click();
   const dialog = guest.getByRole('dialog', { name: /boeken$/ });
   await expect(dialog).toHaveAccessibleDescription(/Het DiscoverLocal-team beantwoordt je aanvraag/);
   await dialog.getByLabel('Naam (verplicht)').fill(guestName);
