@@ -1,9 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { demoLogin, expect, expectNoSeriousA11yViolations, test, toastRegion, visit } from './fixtures';
+import { mailsTo as mailsOf } from './support/mails';
 import { E2E } from './support/ports';
 
 /**
@@ -14,26 +12,8 @@ const origin = E2E.offlineUrl;
 test.use({ baseURL: origin });
 test.describe.configure({ timeout: 150_000 });
 
-const mailDir = path.join(E2E.dataDir(E2E.offlinePort), 'mail');
+const mailsTo = (address: string) => mailsOf(E2E.offlinePort, address);
 const PROVIDER_EMAIL = 'provider@discoverlocal.test';
-
-/** The subjects and texts of every mail to `address` the app wrote (no SMTP in the e2e run: .eml files). */
-async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
-  let files: string[];
-  try {
-    files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml')).sort();
-  } catch {
-    return [];
-  }
-  const out: { subject: string; text: string }[] = [];
-  for (const file of files) {
-    const parsed = await simpleParser(await readFile(path.join(mailDir, file)));
-    const to = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
-    if (to.some((a) => a.value.some((v) => v.address === address)))
-      out.push({ subject: parsed.subject ?? '', text: parsed.text ?? '' });
-  }
-  return out;
-}
 
 async function adminPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ locale: 'nl-NL', baseURL: origin, ...(viewport ? { viewport } : {}) });

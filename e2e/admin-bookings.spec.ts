@@ -1,7 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { demoLogin, expect, expectNoSeriousA11yViolations, test, toastRegion, visit } from './fixtures';
+import { mailsTo as mailsOf, writtenMails } from './support/mails';
 import { E2E } from './support/ports';
 
 /**
@@ -10,33 +8,10 @@ import { E2E } from './support/ports';
  * inbox; the guest's confirmation mail names the team.
  */
 
-const mailDir = path.join(E2E.dataDir(E2E.appPort), 'mail');
+const mails = () => writtenMails(E2E.appPort);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** Every mail the app wrote (no SMTP in the e2e run: .eml files), oldest first. */
-async function mails(): Promise<Mail[]> {
-  let files: string[] = [];
-  try {
-    files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml')).sort();
-  } catch {
-    return [];
-  }
-  return Promise.all(
-    files.map(async (file) => {
-      const parsed = await simpleParser(await readFile(path.join(mailDir, file)));
-      const to = parsed.to && 'text' in parsed.to ? parsed.to.text : '';
-      return { to, subject: parsed.subject ?? '', text: parsed.text ?? '' };
-    }),
-  );
-}
-
-const mailsTo = async (address: string) => (await mails()).filter((m) => m.to === address);
+const mailsTo = (address: string) => mailsOf(E2E.appPort, address);
 
 test.describe('the bookings inbox', () => {
   test('a guest books the Brass Festival, the team answers: the dialog says so, an admin confirms, the mail names the team', async ({

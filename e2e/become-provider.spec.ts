@@ -1,37 +1,12 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { writtenMails } from './support/mails';
 import { E2E } from './support/ports';
 
 /** Issue 28, item 5: a visitor applies as a provider from /landing, an admin approves, the provider's mail arrives. */
 
 const IDP_ORIGIN = `http://127.0.0.1:${E2E.oidcPort}`;
-const mailDir = path.join(E2E.dataDir(E2E.appPort), 'mail');
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** Every mail the app wrote (no SMTP in the e2e run: .eml files under DATA_DIR/mail), oldest first. */
-async function mails(): Promise<Mail[]> {
-  let files: string[] = [];
-  try {
-    files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml')).sort();
-  } catch {
-    return [];
-  }
-  return Promise.all(
-    files.map(async (file) => {
-      const parsed = await simpleParser(await readFile(path.join(mailDir, file)));
-      const to = parsed.to && 'text' in parsed.to ? parsed.to.text : '';
-      return { to, subject: parsed.subject ?? '', text: parsed.text ?? '' };
-    }),
-  );
-}
+const mails = () => writtenMails(E2E.appPort);
 
 /** A browser context of its own (a second person), with cookies declined and only our servers reachable. */
 async function newPerson(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,7 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { apiActivity, demoLogin, expect, expectNoSeriousA11yViolations, test, toastRegion, visit } from './fixtures';
+import { mailsTo } from './support/mails';
 import { E2E } from './support/ports';
 
 /**
@@ -99,26 +97,10 @@ test.describe('plan buttons', () => {
   });
 });
 
-const mailDir = path.join(E2E.dataDir(E2E.offlinePort), 'mail');
 /** The second server has no team inbox: notices for the team go to every admin, here the demo admin. */
 const TEAM = 'admin@discoverlocal.test';
-
-/** The subjects of the mails to `address` the second server wrote (no SMTP in the e2e run: .eml files). */
-async function subjectsTo(address: string): Promise<string[]> {
-  let files: string[] = [];
-  try {
-    files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml')).sort();
-  } catch {
-    return [];
-  }
-  const subjects: string[] = [];
-  for (const file of files) {
-    const parsed = await simpleParser(await readFile(path.join(mailDir, file)));
-    const to = parsed.to && 'text' in parsed.to ? parsed.to.text : '';
-    if (to === address) subjects.push(parsed.subject ?? '');
-  }
-  return subjects;
-}
+/** The subjects of the mails to `address` the second server wrote. */
+const subjectsTo = async (address: string) => (await mailsTo(E2E.offlinePort, address)).map((m) => m.subject);
 
 /**
  * Issue 28: without Stripe, a provider asks for Premium, an admin grants it with a last day, the

@@ -1,7 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { demoLogin, expect, openInApp, test, toastRegion, visit } from './fixtures';
+import { mailsTo as mailsOf } from './support/mails';
 import { E2E } from './support/ports';
 
 /**
@@ -14,27 +12,8 @@ const origin = E2E.offlineUrl;
 test.use({ baseURL: origin });
 test.describe.configure({ timeout: 150_000 });
 
-const mailDir = path.join(E2E.dataDir(E2E.offlinePort), 'mail');
+const mailsTo = (address: string) => mailsOf(E2E.offlinePort, address);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The mails the app wrote to `address` (no SMTP in the e2e run: .eml files), oldest first. */
-async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
-  let files: string[];
-  try {
-    files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml')).sort();
-  } catch {
-    return [];
-  }
-  const out: { subject: string; text: string }[] = [];
-  for (const file of files) {
-    const parsed = await simpleParser(await readFile(path.join(mailDir, file)));
-    const to = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
-    if (to.some((a) => a.value.some((v) => v.address === address))) {
-      out.push({ subject: parsed.subject ?? '', text: parsed.text ?? '' });
-    }
-  }
-  return out;
-}
 
 test('an admin makes a listing of the guide, a guest books it, the admin confirms it in the inbox, the mail names the team', async ({
   browser,
