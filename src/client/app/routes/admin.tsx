@@ -3,6 +3,7 @@ import { Link } from '../../lib/navigation';
 import {
   useAdminReviews,
   usePendingActivities,
+  useApprovedProviders,
   usePendingProviders,
   useUsers,
 } from '../../features/admin/api/admin-api';
@@ -33,6 +34,8 @@ function AdminPanel({ tab }: { tab: string }) {
   // The tab counts the requests only the team answers: pending, of listings without a provider.
   const teamBookings = useAdminBookings({ status: 'pending', provider: 'none' });
   const sponsorshipRequests = useSponsorshipRequests('open');
+  // The providers the bookings inbox can be narrowed to (the features do not read each other's data).
+  const approvedProviders = useApprovedProviders();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -92,7 +95,11 @@ function AdminPanel({ tab }: { tab: string }) {
               value: 'bookings',
               title: t('bookings.tab'),
               count: teamBookings.isPending ? undefined : teamBookings.total,
-              content: <BookingsInbox />,
+              content: (
+                <BookingsInbox
+                  providers={approvedProviders.items.map((p) => ({ id: p.id, name: p.company ?? p.name }))}
+                />
+              ),
             },
             {
               value: 'sponsorships',

@@ -108,6 +108,19 @@ describe('the bookings inbox (docs/product.md#bookings-inbox)', () => {
     expect(await screen.findByText('Geen boekingen bij deze filters.')).toBeInTheDocument();
   });
 
+  it('narrows to one provider’s bookings, and the CSV link follows', async () => {
+    const { fetchMock, calls } = inboxApi(items);
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<BookingsInbox providers={[{ id: 4, name: 'Aude Rafting' }]} />);
+    await screen.findByText('Beantwoord door Aude Rafting');
+    await userEvent.selectOptions(screen.getByLabelText('Beantwoord door'), 'Aude Rafting');
+    await vi.waitFor(() => expect(calls.some((c) => c.url.searchParams.get('provider') === '4')).toBe(true));
+    expect(screen.getByRole('link', { name: 'Deze boekingen downloaden als CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/bookings.csv?status=pending&provider=4',
+    );
+  });
+
   it('says when the list cannot be loaded', async () => {
     vi.stubGlobal('fetch', inboxApi(items, { fail: true }).fetchMock);
     renderWithProviders(<BookingsInbox />);

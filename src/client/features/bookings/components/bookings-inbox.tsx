@@ -12,7 +12,14 @@ import { type AdminBookingFilter, adminBookingsCsvUrl, useAdminBookings } from '
 import { bookingKeys } from '../api/keys';
 import { ProviderBookingRow } from './provider-booking-row';
 
-type Answerer = 'all' | 'none';
+/** Everyone, the team's own (`none`), or one provider's id. */
+type Answerer = 'all' | 'none' | `${number}`;
+
+/** A provider the inbox can be narrowed to (the admin screen passes the approved ones). */
+export interface InboxProvider {
+  id: number;
+  name: string;
+}
 
 /** The public activities that take bookings, by name: the inbox's activity filter. */
 function useBookableActivities() {
@@ -51,7 +58,7 @@ function AnsweredBy({ booking }: { booking: AdminBooking }) {
  * who answers, activity and dates, a page at a time; the team answers those of listings without a
  * provider (and may answer any other) as a provider answers theirs; the same list as CSV.
  */
-export function BookingsInbox() {
+export function BookingsInbox({ providers = [] }: { providers?: readonly InboxProvider[] }) {
   const { t } = useTranslation('bookings');
   const ids = useId();
   const [status, setStatus] = useState<BookingStatus | ''>('pending');
@@ -62,7 +69,7 @@ export function BookingsInbox() {
   const activities = useBookableActivities();
   const filter: AdminBookingFilter = {
     ...(status ? { status } : {}),
-    ...(answerer === 'none' ? { provider: 'none' as const } : {}),
+    ...(answerer === 'none' ? { provider: 'none' as const } : answerer === 'all' ? {} : { provider: Number(answerer) }),
     ...(activityId ? { activityId: Number(activityId) } : {}),
     ...(from ? { from } : {}),
     ...(to && (!from || to >= from) ? { to } : {}),
@@ -113,6 +120,11 @@ export function BookingsInbox() {
           >
             <option value="all">{t('inbox.answererAll')}</option>
             <option value="none">{t('inbox.answererTeam')}</option>
+            {providers.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
+            ))}
           </select>
         </div>
         <div>
