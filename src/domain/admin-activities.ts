@@ -1,3 +1,4 @@
+import { rowIdInPath } from './ids.js';
 import { z } from 'zod';
 import { CATEGORIES } from './activities.js';
 import { rowId } from './ids.js';
@@ -42,8 +43,7 @@ export const adminActivityListQuery = z.strictObject({
   status: z.enum(ADMIN_ACTIVITY_STATUSES, { error: `must be one of ${ADMIN_ACTIVITY_STATUSES.join(', ')}` }).optional(),
   category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(', ')}` }).optional(),
   provider: z
-    .string()
-    .regex(/^(none|[1-9]\d{0,9})$/, 'must be a provider id or none')
+    .union([z.literal('none'), rowIdInPath()], { error: 'must be a provider id or none' })
     .optional()
     .describe('a provider id, or `none` for the guide’s own activities'),
   sponsored: z

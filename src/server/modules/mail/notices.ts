@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
 import type { Db } from '../../db/client.js';
 import { providers, users } from '../../db/schema/index.js';
@@ -86,7 +86,13 @@ export async function providerRecipient(db: Db, providerId: number): Promise<Rec
  */
 export async function teamRecipients(db: Db, teamInbox: string | null): Promise<Recipient[]> {
   if (teamInbox) return [{ email: teamInbox, name: null, language: DEFAULT_LANGUAGE, teamInbox: true }];
-  const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
-  const found = await Promise.all(admins.map((admin) => userRecipient(db, admin.id)));
-  return found.filter((r): r is Recipient => r !== null);
+  // One query: inside a transaction `db` is one connection, which takes one query at a time.
+  const admins = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.emailVerified, true), isNotNull(users.email)))
+    .orderBy(users.createdAt);
+  return admins.flatMap((admin) =>
+    admin.email ? [{ email: admin.email, name: displayName(admin), language: admin.language ?? DEFAULT_LANGUAGE }] : [],
+  );
 }
