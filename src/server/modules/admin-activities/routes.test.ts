@@ -6,7 +6,7 @@ import { activities, activityAudit, activityRevisions, outbox } from '../../db/s
 import { fixedClock } from '../../deps.js';
 import { createActivity, createUser } from '../../test/factories.js';
 import { decideActivity, queueEntry } from '../../test/moderation.js';
-import { createProvider } from '../../test/providers.js';
+import { activityBody, createProvider } from '../../test/providers.js';
 import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
 import { useTestApp } from '../../test/test-app.js';
 
@@ -23,25 +23,7 @@ beforeAll(async () => {
   visitorCookie = await sessionCookieFor(ctx.db, (await createUser(ctx.db)).id);
 });
 
-const valid = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Visite de cave',
-  description: 'Une heure dans les caves, dégustation de blanquette.',
-  language: 'fr',
-  translations: { nl: { name: 'Kelderbezoek', description: 'Een uur in de kelders.' } },
-  category: 'uitjes',
-  location: 'Cave du Sieur',
-  address: '1 avenue de la Gare',
-  city: 'Limoux',
-  latitude: 43.05,
-  longitude: 2.22,
-  price: 12.5,
-  openingHours: 'di-za 10:00-18:00',
-  contactPhone: '+33 4 68 00 00 00',
-  contactEmail: 'cave@example.com',
-  website: 'https://cave.example.com',
-  bookingRequired: true,
-  ...overrides,
-});
+const valid = activityBody;
 
 type Who = { cookie: string };
 const send = (who: Who | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>

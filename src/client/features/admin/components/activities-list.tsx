@@ -1,10 +1,10 @@
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES } from '../../../../domain/activities';
 import { ADMIN_ACTIVITY_STATUSES, type AdminActivityListItem } from '../../../../domain/admin-activities';
 import { Badge } from '../../../components/ui/badge';
-import { Input } from '../../../components/ui/input';
+import { SearchInput } from '../../../components/ui/search-input';
 import { PagedRows } from '../../../components/ui/paged-rows';
 import { Link } from '../../../lib/navigation';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -79,20 +79,12 @@ export function ActivitiesList() {
           <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-medium text-ink-800">
             {t('list.search')}
           </label>
-          <div className="relative">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-500"
-            />
-            <Input
-              id={`${id}-search`}
-              type="search"
-              className="pl-9"
-              value={filters.search}
-              maxLength={100}
-              onChange={(event) => set('search', event.target.value)}
-            />
-          </div>
+          <SearchInput
+            id={`${id}-search`}
+            value={filters.search}
+            maxLength={100}
+            onChange={(event) => set('search', event.target.value)}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-status`} className="mb-1 block text-sm font-medium text-ink-800">

@@ -1,8 +1,7 @@
-import { Search } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type Role } from '../../../../domain/roles';
-import { Input } from '../../../components/ui/input';
+import { SearchInput } from '../../../components/ui/search-input';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
@@ -27,21 +26,13 @@ export function UsersPanel() {
         <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-medium text-ink-800">
           {t('users.search')}
         </label>
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-500"
-          />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            className="pl-9"
-            value={search}
-            maxLength={100}
-            onChange={(event) => setSearch(event.target.value)}
-            aria-describedby={`${id}-search-hint`}
-          />
-        </div>
+        <SearchInput
+          id={`${id}-search`}
+          value={search}
+          maxLength={100}
+          onChange={(event) => setSearch(event.target.value)}
+          aria-describedby={`${id}-search-hint`}
+        />
         <p id={`${id}-search-hint`} className="mt-1 text-sm text-ink-500">
           {t('users.searchHint')}
         </p>

@@ -1,11 +1,12 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import '../../../components/map/map.css';
-import { MapPin, Search } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isInServiceArea, type ServiceArea } from '../../../../domain/geo';
 import { Input } from '../../../components/ui/input';
+import { SearchInput } from '../../../components/ui/search-input';
 import { useLanguage } from '../../../i18n/use-language';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { pinIcon, useTileLayer } from '../../../components/map/leaflet-parts';
@@ -115,20 +116,12 @@ export default function PositionPicker({ area, latitude, longitude, onChange, er
         <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-medium text-ink-800">
           {t('position.search')}
         </label>
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-500"
-          />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            className="pl-9"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            aria-describedby={`${id}-search-status`}
-          />
-        </div>
+        <SearchInput
+          id={`${id}-search`}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          aria-describedby={`${id}-search-status`}
+        />
         <p id={`${id}-search-status`} role="status" className="mt-1 text-sm text-ink-500">
           {debounced.length < 3
             ? t('position.searchHint')
