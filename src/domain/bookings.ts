@@ -5,6 +5,7 @@ import { isIsoDate } from './dates.js';
 import { LANGUAGES } from './languages.js';
 import { pageQueryShape } from './pagination.js';
 import { rowId, rowIdInPath } from './ids.js';
+import { TIME_PATTERN } from './weekly-hours.js';
 
 // The rules the browser needs too live apart, without zod (docs/architecture.md#shared-rules).
 export * from './booking-rules.js';
@@ -38,6 +39,12 @@ export const createBookingBody = z.strictObject({
     .max(BOOKING_PEOPLE.max, `must be at most ${BOOKING_PEOPLE.max}`)
     .default(1),
   bookingDate: z.string({ error: 'is required' }).refine(isIsoDate, 'must be a date written YYYY-MM-DD'),
+  slot: z
+    .string({ error: 'must be a start time (HH:MM)' })
+    .regex(new RegExp(TIME_PATTERN), 'must be a start time (HH:MM)')
+    .nullish()
+    .transform((v) => v ?? null)
+    .describe("The slot's start time, for an activity booked in time slots; null or left out for a whole day"),
   notes: optionalText(BOOKING_FIELD_LIMITS.notes),
   totalAmount: z.number().optional().describe('Ignored: the server computes the total'),
   language: z.enum(LANGUAGES).optional().describe('The language for the mails about this booking (default nl)'),
@@ -58,6 +65,7 @@ export const bookingSchema = z.object({
   customerPhone: z.string().nullable(),
   numberOfPeople: z.number().int(),
   bookingDate: z.string().describe('YYYY-MM-DD'),
+  slot: z.string().nullable().describe("HH:MM in Limoux: the slot's start; null for the whole day"),
   totalAmount: z.number().describe('EUR, computed by the server'),
   status: z.enum(BOOKING_STATUSES),
   notes: z.string().nullable(),
@@ -79,6 +87,7 @@ export const cancelBookingBody = z.strictObject({ token: z.string().max(200).opt
 
 /** GET /api/provider/bookings: filter by status and by a range of booking dates. */
 const bookingFilterShape = {
+  activityId: rowIdInPath().optional(),
   status: z.enum(BOOKING_STATUSES, { error: `must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
   from: z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD').optional(),
   to: z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD').optional(),
@@ -104,7 +113,6 @@ export type AdminBooking = z.infer<typeof adminBookingSchema>;
 /** The inbox's filters: those of a provider's list, and the activity and the provider (`none`: the team's). */
 const adminBookingFilterShape = {
   ...bookingFilterShape,
-  activityId: rowIdInPath().optional(),
   provider: z
     .union([z.literal('none'), rowIdInPath()])
     .optional()

@@ -188,3 +188,38 @@ export function bySeason(rows: readonly WeeklyHoursRow[]): WeeklyHoursRow[][] {
   }
   return groups;
 }
+
+/** The ISO weekday of a day (YYYY-MM-DD): 1 is Monday, 7 is Sunday. */
+export function isoWeekday(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+}
+
+/** Whether `day` (YYYY-MM-DD) lies in a run of the season from MM-DD `start` to MM-DD `end`, and the run's length. */
+function seasonRunOf(start: string, end: string, day: string): number | null {
+  const year = Number(day.slice(0, 4));
+  const wraps = end < start;
+  for (const startYear of wraps ? [year - 1, year] : [year]) {
+    const run = { start: `${startYear}-${start}`, end: `${wraps ? startYear + 1 : startYear}-${end}` };
+    if (run.start <= day && day <= run.end) return runDays(run);
+  }
+  return null;
+}
+
+/**
+ * The rows that hold on `day`: those of the shortest season whose run holds the day (July and August
+ * within 25 March to 31 October replace it there), else the all-year rows; of those, the rows for the
+ * day's weekday. A season over New Year holds in January too.
+ */
+export function hoursOnDay(rows: readonly WeeklyHoursRow[], day: string): WeeklyHoursRow[] {
+  let chosen: { key: string; length: number } | null = null;
+  for (const row of rows) {
+    if (row.seasonStart === null || row.seasonEnd === null) continue;
+    const length = seasonRunOf(row.seasonStart, row.seasonEnd, day);
+    if (length !== null && (chosen === null || length < chosen.length)) chosen = { key: seasonKey(row), length };
+  }
+  const weekday = isoWeekday(day);
+  return rows.filter(
+    (row) =>
+      row.days.includes(weekday) && (chosen === null ? row.seasonStart === null : seasonKey(row) === chosen.key),
+  );
+}

@@ -43,6 +43,8 @@ import { weatherRoutes } from './modules/weather/routes.js';
 import { createWeatherService, type WeatherService } from './modules/weather/service.js';
 import { publicRoutes, trackRouteAccess } from './plugins/access.js';
 import { settingsDefaults, StoredSiteSettings } from './modules/settings/site.js';
+import { availabilityRoutes } from './modules/availability/routes.js';
+import { AvailabilityAnswers } from './modules/availability/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientPlugin } from './plugins/client.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
@@ -152,6 +154,8 @@ export async function buildApp(options: AppDeps) {
   // The read model is built before the app answers anything (docs/read-model.md).
   const catalog = new Catalog(database, app.log);
   await catalog.start();
+  const availability = new AvailabilityAnswers(database, clock);
+  await availability.start();
   const deps: Deps = {
     db: database.db,
     database,
@@ -171,11 +175,13 @@ export async function buildApp(options: AppDeps) {
           ? stripePayments(config.payments, app.log, config.outside.timeoutMs)
           : null,
     site,
+    availability,
     secret,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await catalog.close();
+    await availability.close();
     await site.close();
     await deps.outbox.stop();
     mailer.close();
@@ -248,6 +254,7 @@ export async function buildApp(options: AppDeps) {
       await api.register(tagRoutes(deps));
       await api.register(reviewRoutes(deps));
       await api.register(bookingRoutes(deps));
+      await api.register(availabilityRoutes(deps));
       await api.register(searchRoutes(deps));
       await api.register(weatherRoutes(deps));
       await api.register(geocodeRoutes(deps));

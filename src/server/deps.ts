@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { AvailabilityAnswers } from './modules/availability/service.js';
 import type { AnswerCache } from './modules/catalog/answers.js';
 import type { Catalog } from './modules/catalog/service.js';
 import type { Geocoder } from './modules/geocode/nominatim.js';
@@ -71,6 +72,8 @@ export interface Deps {
   payments: Payments | null;
   /** The site's settings: contact, mail sender, team inbox (docs/site-settings.md). */
   site: SiteSettings;
+  /** The availability answers kept ready, dropped on each booking (docs/availability.md#the-answer). */
+  availability: AvailabilityAnswers;
   /** Signs session cookies and the links in mails (SESSION_SECRET, or the one kept under DATA_DIR). */
   secret: string;
 }

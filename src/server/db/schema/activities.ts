@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CATEGORIES, type Category } from '../../../domain/activities.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
+import type { AvailabilitySettings } from '../../../domain/availability.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import type { StoredReviewedContent } from '../../../domain/provider-activities.js';
 import { moderationChecks, moderationColumns } from './moderation.js';
@@ -58,6 +59,8 @@ export const activities = pgTable(
       .$type<WeeklyHoursRow[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** When and how it can be booked (docs/availability.md); null: the defaults (when open, by day, no limit). */
+    availability: jsonb('availability').$type<AvailabilitySettings>(),
     contactPhone: varchar('contact_phone', { length: 40 }),
     contactEmail: varchar('contact_email', { length: 320 }),
     website: text('website'),

@@ -20,6 +20,8 @@ export const bookings = pgTable(
     customerPhone: varchar('customer_phone', { length: 40 }),
     numberOfPeople: integer('number_of_people').notNull().default(1),
     bookingDate: date('booking_date').notNull(),
+    /** The slot's start (HH:MM in Limoux); null for a booking of the whole day (docs/availability.md). */
+    slot: varchar('slot', { length: 5 }),
     /** Price per person times people, in cents, computed by the server (docs/product.md#bookings). */
     totalAmountCents: integer('total_amount_cents').notNull().default(0),
     status: varchar('status', { length: 20 }).$type<BookingStatus>().notNull().default('pending'),
@@ -39,6 +41,7 @@ export const bookings = pgTable(
     ),
     check('bookings_status_check', sql`${t.status} in ${inList(BOOKING_STATUSES)}`),
     check('bookings_total_check', sql`${t.totalAmountCents} >= 0`),
+    check('bookings_slot_check', sql`${t.slot} is null or ${t.slot} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('bookings_language_check', sql`${t.language} in ${inList(LANGUAGES)}`),
     index('bookings_activity_idx').on(t.activityId, t.bookingDate),
     // The hourly job looks for the bookings of a few days (docs/mail.md#scheduled-mails).
@@ -70,7 +73,7 @@ export const bookingEvents = pgTable(
 );
 
 /** The mails the hourly job sends about a booking once, when its day calls for it (docs/mail.md#scheduled-mails). */
-export const BOOKING_MAIL_KINDS = ['review_invitation'] as const;
+export const BOOKING_MAIL_KINDS = ['review_invitation', 'reminder'] as const;
 export type BookingMailKind = (typeof BOOKING_MAIL_KINDS)[number];
 
 /**

@@ -30,6 +30,9 @@ export async function findActivityForBooking(db: Db, activityId: number, languag
       bookingRequired: activities.bookingRequired,
       eventStart: activities.eventStart,
       eventEnd: activities.eventEnd,
+      weeklyHours: activities.weeklyHours,
+      availability: activities.availability,
+      contactPhone: activities.contactPhone,
       isPublic: sql<boolean>`${isPublicActivity}`,
       // Whether the provider may hear of the booking's guests (docs/permissions.md#rejected-and-demoted-providers).
       providerListed: sql<boolean>`${listedProvider}`,

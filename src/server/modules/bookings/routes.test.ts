@@ -177,11 +177,12 @@ describe('POST /api/bookings', () => {
     for (const bookingDate of ['2026-12-04', '2026-12-06']) {
       expect((await book(valid({ activityId: festival, bookingDate }), {}, freshAddress())).statusCode).toBe(201);
     }
-    // Once the edition is over, its dates bound nothing: the next one is not known yet.
+    // Once the edition is over, nothing can be booked until its provider gives the next one
+    // (docs/availability.md#when-it-can-be-booked).
     clock.set('2026-12-07T10:00:00Z');
-    expect(
-      (await book(valid({ activityId: festival, bookingDate: '2026-12-20' }), {}, freshAddress())).statusCode,
-    ).toBe(201);
+    const after = await book(valid({ activityId: festival, bookingDate: '2026-12-20' }), {}, freshAddress());
+    expect(after.statusCode).toBe(409);
+    expect(after.json()).toMatchObject({ code: 'BOOKING_NOT_AVAILABLE' });
     // Its mails go now, while the clock says so, not in a later test's round.
     await sendMail();
   });

@@ -194,6 +194,24 @@ export const bookingRoutes =
         service.declineBooking(deps, principalOfRequest(request), request.params.id, request.body?.message ?? null),
     );
 
+    app.post(
+      '/provider/bookings/:id/cancel',
+      {
+        config: { access: 'approvedProvider' },
+        schema: {
+          tags: ['provider'],
+          summary: 'Cancel a booking (pending or confirmed), with an optional message for the guest',
+          description:
+            'For a booking the activity can no longer take: its availability changed (the bookings `PUT /api/provider/activities/:id/availability` lists as `outside`), or the day cannot go ahead. The guest gets a mail. Another provider’s booking is a 404; an admin cancels any.',
+          params: bookingIdParams,
+          body: declineBody,
+          response: { 200: bookingSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.cancelForGuest(deps, principalOfRequest(request), request.params.id, request.body?.message ?? null),
+    );
+
     // The admins' inbox (docs/product.md#bookings-inbox): every booking, and those nobody else answers.
     app.get(
       '/admin/bookings',

@@ -12,7 +12,6 @@ import {
   mayMoveBooking,
 } from '../../../domain/bookings.js';
 import { hourInParis, todayInParis } from '../../../domain/dates.js';
-import { upcomingEdition } from '../../../domain/event-dates.js';
 import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
 import { bookingTotalCents, toEuros } from '../../../domain/money.js';
 import type { Page } from '../../../domain/pagination.js';
@@ -27,30 +26,14 @@ import { teamRecipients } from '../mail/notices.js';
 import { enqueueMail } from '../mail/outbox.js';
 import * as mails from '../mail/templates.js';
 import { reviewInvitation } from '../reviews/service.js';
+import { cancelDeadline } from '../../../domain/availability.js';
+import { checkBooking, settingsOf } from '../availability/service.js';
+import { presentBooking as present } from './presenter.js';
 import * as repo from './repository.js';
 
-type BookingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret' | 'site'>;
+type BookingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret' | 'site' | 'availability'>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function present(row: repo.BookingRow, activityName: string): Booking {
-  return {
-    id: row.id,
-    activityId: row.activityId,
-    activityName,
-    customerName: row.customerName,
-    customerEmail: row.customerEmail,
-    customerPhone: row.customerPhone,
-    numberOfPeople: row.numberOfPeople,
-    bookingDate: row.bookingDate,
-    totalAmount: toEuros(row.totalAmountCents),
-    status: row.status,
-    notes: row.notes,
-    language: row.language,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 const notFound = () => new AppError('BOOKING_NOT_FOUND', 'Booking not found');
 
@@ -188,12 +171,6 @@ export async function createBooking(
       { path: 'bookingDate', message: `bookingDate must be on or before ${latest}` },
     ]);
   }
-  // An event with dates to come is booked for one of its days (docs/product.md#event-dates).
-  const edition = upcomingEdition(activity, today);
-  if (edition && (body.bookingDate < edition.start || body.bookingDate > edition.end)) {
-    const message = `bookingDate must be a day of the edition, ${edition.start} to ${edition.end}`;
-    throw new AppError('BOOKING_DATE_OUTSIDE_EDITION', message, [{ path: 'bookingDate', message }]);
-  }
   const proved = addressProved(user, body.customerEmail);
   try {
     const row = await db.transaction(async (tx) => {
@@ -209,6 +186,14 @@ export async function createBooking(
           );
         }
       }
+      // Within the availability and the places left, under the day's lock (docs/availability.md#places).
+      const settings = await checkBooking(
+        tx,
+        activity,
+        { day: body.bookingDate, slot: body.slot, people: body.numberOfPeople },
+        now,
+      );
+      const instant = settings.confirmation === 'instant';
       const booking = await repo.insertBooking(tx, {
         activityId: activity.id,
         userId: user?.id ?? null,
@@ -217,6 +202,8 @@ export async function createBooking(
         customerPhone: body.customerPhone,
         numberOfPeople: body.numberOfPeople,
         bookingDate: body.bookingDate,
+        slot: body.slot,
+        status: instant ? 'confirmed' : 'pending',
         totalAmountCents: bookingTotalCents(activity.priceCents, body.numberOfPeople),
         notes: body.notes,
         language,
@@ -228,15 +215,16 @@ export async function createBooking(
       await repo.insertEvent(tx, {
         bookingId: booking.id,
         fromStatus: null,
-        toStatus: 'pending',
+        toStatus: booking.status,
         actor: user ? 'user' : 'guest',
         actorUserId: user?.id ?? null,
         createdAt: now,
       });
       const facts = factsOf(booking, activity, proved);
+      // Confirmed at once: the guest's mail is the confirmation, with its calendar file.
       await enqueueMail(
         tx,
-        mails.bookingReceivedMail(
+        (instant ? mails.bookingConfirmedMail : mails.bookingReceivedMail)(
           facts,
           language,
           answererOf(activity),
@@ -251,6 +239,7 @@ export async function createBooking(
       }
       return booking;
     });
+    deps.availability.drop(activity.id);
     deps.outbox.notify();
     return { booking: present(row, activity.name), replayed: false };
   } catch (error) {
@@ -327,6 +316,7 @@ async function move(deps: BookingDeps, booking: repo.BookingRow, change: Transit
     }
     return row;
   });
+  deps.availability.drop(moved.activityId);
   deps.outbox.notify();
   return present(moved, activity.name);
 }
@@ -383,6 +373,35 @@ export async function declineBooking(
   });
 }
 
+/**
+ * The provider (or an admin) cancels a booking they accepted, with an optional message: when the
+ * activity's availability changed and the booking no longer fits it (docs/availability.md#changing-availability),
+ * or the day cannot go ahead. The guest gets a mail.
+ */
+export async function cancelForGuest(
+  deps: BookingDeps,
+  principal: Principal,
+  id: number,
+  message: string | null,
+): Promise<Booking> {
+  const booking = await bookingForProvider(deps.db, principal, id);
+  return move(deps, booking, {
+    to: 'cancelled',
+    actor: isAdmin(principal) ? 'admin' : 'provider',
+    actorUserId: principal.id,
+    message,
+    mails: (facts, row, activity) => [
+      mails.bookingCancelledByProviderMail(
+        facts,
+        row.language,
+        answeredBy(principal, activity),
+        message,
+        deps.config.auth.publicUrl,
+      ),
+    ],
+  });
+}
+
 /** Whether `user` made this booking: logged in when booking, or booking with their verified address. */
 function isBooker(booking: repo.BookingRow, user: UserRow | null): boolean {
   if (!user) return false;
@@ -428,6 +447,23 @@ export async function cancelBooking(
 ): Promise<Booking> {
   const { booking, actor } = await bookingOfGuest(deps, id, user, token);
   const { publicUrl } = deps.config.auth;
+  // A confirmed booking is the guest's to cancel until the provider's limit; a request not yet
+  // answered may be withdrawn until its start (docs/availability.md#cancelling).
+  if (booking.status === 'confirmed') {
+    const activity = await repo.findActivityForBooking(deps.db, booking.activityId, booking.language);
+    if (activity) {
+      const settings = settingsOf(activity);
+      const deadline = cancelDeadline(settings, activity, booking.bookingDate, booking.slot);
+      if (deps.clock.now().getTime() >= deadline.getTime()) {
+        throw new AppError(
+          'BOOKING_CANCEL_TOO_LATE',
+          settings.cancelUntilHours > 0
+            ? `This booking can be cancelled until ${settings.cancelUntilHours} hours before its start: contact the provider`
+            : 'This booking has started: it can no longer be cancelled here; contact the provider',
+        );
+      }
+    }
+  }
   return move(deps, booking, {
     to: 'cancelled',
     actor,

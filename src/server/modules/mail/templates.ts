@@ -322,6 +322,29 @@ export function bookingCancelledMail(facts: BookingFacts, language: Language, pu
   );
 }
 
+/**
+ * To the guest when the provider (or the team, `by`) cancels a booking it had accepted, with their
+ * message when there is one (docs/availability.md#changing-availability).
+ */
+export function bookingCancelledByProviderMail(
+  facts: BookingFacts,
+  language: Language,
+  by: AnsweredBy,
+  message: string | null,
+  publicUrl: string,
+) {
+  const t = TEXTS[language];
+  const from = byWhom(by, t.declined.message, t.declined.messageTeam);
+  const paragraphs = [t.cancelled.byProvider, ...(message ? [`${from}\n${message}`] : [])];
+  const body = compose(language, guestName(facts), { paragraphs, summary: summary(facts, language, false) }, publicUrl);
+  return mail(
+    facts.customerEmail,
+    fill(t.cancelled.subject, subjectValues(facts, language, guestName(facts))),
+    body,
+    publicUrl,
+  );
+}
+
 /** To the provider when the guest cancels. */
 export function bookingCancelledForProviderMail(
   facts: BookingFacts,

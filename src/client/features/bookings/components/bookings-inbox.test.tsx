@@ -18,6 +18,7 @@ const booking = (id: number, overrides: Partial<AdminBooking> = {}): AdminBookin
   customerPhone: null,
   numberOfPeople: 2,
   bookingDate: '2027-08-14',
+  slot: null,
   totalAmount: 0,
   status: 'pending',
   notes: null,
