@@ -90,8 +90,10 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 export function availabilityProblems(settings: AvailabilitySettings): AvailabilityProblem[] {
   const problems: AvailabilityProblem[] = [];
   for (const [index, period] of settings.periods.entries()) {
-    if (period.end < period.start) problems.push({ path: ['periods', index, 'end'], message: 'must not be before the first day' });
-    if (period.days.length === 0) problems.push({ path: ['periods', index, 'days'], message: 'must have at least one day' });
+    if (period.end < period.start)
+      problems.push({ path: ['periods', index, 'end'], message: 'must not be before the first day' });
+    if (period.days.length === 0)
+      problems.push({ path: ['periods', index, 'days'], message: 'must have at least one day' });
   }
   for (const [index, slot] of settings.slots.entries()) {
     if (settings.slots.indexOf(slot) !== index) {
@@ -148,7 +150,10 @@ export function dayHours(facts: OpeningFacts, day: string): { opens: string; clo
   const rows = hoursOnDay(facts.weeklyHours, day);
   if (rows.length === 0) return null;
   const opens = rows.map((r) => r.opens).sort()[0] as string;
-  const closes = rows.map((r) => r.closes).sort().at(-1) as string;
+  const closes = rows
+    .map((r) => r.closes)
+    .sort()
+    .at(-1) as string;
   return { opens, closes };
 }
 

@@ -326,6 +326,35 @@ const TABLE: Record<string, RouteCase> = {
     body: () => ({ message: 'Fully booked' }),
     expect: { ...providerLevel(200), otherProvider: 404, admin: 409 },
   },
+  // The provider cancels a booking they confirmed (above); the admin then finds it cancelled.
+  'POST /api/provider/bookings/:id/cancel': {
+    url: (f) => `/api/provider/bookings/${f.bookingToConfirm}/cancel`,
+    body: () => ({ message: 'The river is too high' }),
+    expect: { ...providerLevel(200), otherProvider: 404, admin: 409 },
+  },
+  'GET /api/activities/:id/availability': {
+    url: (f) => `/api/activities/${f.activityId}/availability?from=2027-06-01&to=2027-06-30`,
+    expect: all(200),
+  },
+  // A listing's availability: its provider's, and any admin's (docs/availability.md#what-a-provider-sets).
+  'GET /api/provider/activities/:id/availability': {
+    url: (f) => `/api/provider/activities/${f.ownActivityId}/availability`,
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
+  'PUT /api/provider/activities/:id/availability': {
+    url: (f) => `/api/provider/activities/${f.ownActivityId}/availability`,
+    body: () => ({ capacity: 10 }),
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
+  'POST /api/provider/activities/:id/closures': {
+    url: (f) => `/api/provider/activities/${f.ownActivityId}/closures`,
+    body: () => ({ date: '2030-01-02', slot: null }),
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
+  'GET /api/provider/activities/:id/days/:date': {
+    url: (f) => `/api/provider/activities/${f.ownActivityId}/days/2030-01-02`,
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
   'GET /api/admin/bookings': { url: () => '/api/admin/bookings', expect: adminOnly(200) },
   'GET /api/admin/bookings.csv': { url: () => '/api/admin/bookings.csv', expect: adminOnly(200) },
   'POST /api/admin/bookings/:id/confirm': {

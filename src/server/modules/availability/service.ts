@@ -308,15 +308,20 @@ export async function providerDay(
     date,
     offered: isOfferedOn(settings, activity, date),
     capacity: settings.capacity,
-    slots: starts.sort((a, b) => (a ?? '').localeCompare(b ?? '')).map((start) => {
-      const mine = rows.filter((row) => (settings.slots.length === 0 ? true : row.slot === start));
-      return {
-        start,
-        closed: !open.includes(start),
-        taken: settings.slots.length === 0 ? [...taken.values()].reduce((a, b) => a + b, 0) : (taken.get(start ?? '') ?? 0),
-        placesLeft: placesLeft(settings, taken, start),
-        bookings: mine.map((row) => presentBooking(row, activity.name)),
-      };
-    }),
+    slots: starts
+      .sort((a, b) => (a ?? '').localeCompare(b ?? ''))
+      .map((start) => {
+        const mine = rows.filter((row) => (settings.slots.length === 0 ? true : row.slot === start));
+        return {
+          start,
+          closed: !open.includes(start),
+          taken:
+            settings.slots.length === 0
+              ? [...taken.values()].reduce((a, b) => a + b, 0)
+              : (taken.get(start ?? '') ?? 0),
+          placesLeft: placesLeft(settings, taken, start),
+          bookings: mine.map((row) => presentBooking(row, activity.name)),
+        };
+      }),
   };
 }
