@@ -13,7 +13,7 @@ import {
 } from '../../../domain/bookings.js';
 import { hourInParis, todayInParis } from '../../../domain/dates.js';
 import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
-import { bookingTotalCents, toEuros } from '../../../domain/money.js';
+import { bookingTotalCents } from '../../../domain/money.js';
 import type { Page } from '../../../domain/pagination.js';
 import { isAdmin, mayAnswerBooking, type Principal } from '../../../domain/policies.js';
 import type { Db } from '../../db/client.js';
