@@ -5,6 +5,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.js';
 import { type Database, openPostgres, queryRows } from '../db/client.js';
+import { DEFAULT_AVAILABILITY } from '../../domain/availability.js';
+import { addDays, todayInParis } from '../../domain/dates.js';
 import { createActivity, createUser } from '../test/factories.js';
 import { createProvider } from '../test/providers.js';
 import { sameOrigin, sessionCookieFor } from '../test/sessions.js';
@@ -111,6 +113,38 @@ it('drops a rejected or demoted provider’s activities from the other instance�
   // Everything committed before this is in b's read model once it returns (docs/read-model.md).
   await b.deps.catalog.sync();
   expect([await status(ids[0] ?? 0), await status(ids[1] ?? 0)]).toEqual([404, 404]);
+});
+
+it('drops the other instance’s kept availability answer once a booking takes places there', async () => {
+  const day = addDays(todayInParis(new Date()), 40);
+  const bookable = await createActivity(database.db, {
+    bookingRequired: true,
+    availability: { ...DEFAULT_AVAILABILITY, slots: ['10:00'], durationMinutes: 60, capacity: 5 },
+  });
+  const placesLeft = async () =>
+    (await b.inject({ url: `/api/activities/${bookable}/availability?from=${day}&to=${day}` })).json<{
+      days: { slots: { placesLeft: number | null }[] }[];
+    }>().days[0]?.slots[0]?.placesLeft;
+  // b keeps its answer (docs/availability.md#the-answer) ...
+  expect(await placesLeft()).toBe(5);
+  const booking = await a.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    remoteAddress: '10.79.0.1',
+    payload: {
+      activityId: bookable,
+      customerName: 'Two instances',
+      customerEmail: 'two-instances@example.com',
+      numberOfPeople: 2,
+      bookingDate: day,
+      slot: '10:00',
+    },
+  });
+  expect(booking.statusCode, booking.body).toBe(201);
+  // ... until a's booking is announced to it.
+  const started = performance.now();
+  await expect.poll(placesLeft, { timeout: 1000, interval: 20 }).toBe(3);
+  expect(performance.now() - started).toBeLessThan(1000);
 });
 
 /** Demo logins: 20 a minute per address (docs/security.md), whichever instance takes them. */
