@@ -19,6 +19,8 @@ const appEnv = (port: number) => ({
   LOG_LEVEL: 'warn',
   SESSION_SECRET: E2E.sessionSecret,
   DEMO_LOGIN: 'true',
+  // An admin may run a round of the scheduled mails as of a chosen moment (docs/mail.md#running-a-round-at-a-chosen-moment).
+  SCHEDULED_MAILS_ENDPOINT: 'true',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: E2E.dataDir(port),
 });

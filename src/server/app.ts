@@ -22,6 +22,7 @@ import { createAnswerCache } from './modules/catalog/answers.js';
 import { Catalog } from './modules/catalog/service.js';
 import { resolveSessionSecret } from './modules/auth/session-secret.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
+import { scheduledMailRoutes } from './modules/mail/routes.js';
 import { type Geocoder, nominatim } from './modules/geocode/nominatim.js';
 import { geocodeRoutes } from './modules/geocode/routes.js';
 import { createGeocodeService } from './modules/geocode/service.js';
@@ -265,6 +266,7 @@ export async function buildApp(options: AppDeps) {
       await api.register(providerRoutes(deps));
       await api.register(analyticsRoutes(deps));
       await api.register(sponsorshipRoutes(deps));
+      await api.register(scheduledMailRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -46,6 +46,7 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   DEMO_LOGIN: z.enum(['true', 'false']).optional(),
   DEMO_LOGIN_ON_PUBLIC_URL: z.enum(['true', 'false']).optional(),
+  SCHEDULED_MAILS_ENDPOINT: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -134,6 +135,12 @@ export interface MailConfig {
   from: string;
   /** Where mail goes without SMTP. */
   dir: string;
+  /**
+   * Whether admins may run a round of the scheduled mails as of a moment they choose
+   * (SCHEDULED_MAILS_ENDPOINT, docs/mail.md#running-a-round-at-a-chosen-moment): for the end-to-end
+   * tests and demo sites, never with real guests.
+   */
+  scheduledMailsEndpoint: boolean;
 }
 
 export type TrustProxy = false | number | string[];
@@ -297,6 +304,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `  DEMO_LOGIN=true: the demo logins hand anyone an admin session, and ${reachable}; set DEMO_LOGIN_ON_PUBLIC_URL=true only for a public demo site`,
     );
   }
+  const scheduledMailsEndpoint = e.SCHEDULED_MAILS_ENDPOINT === 'true';
+  if (scheduledMailsEndpoint && !demoLogin) {
+    problems.push(
+      '  SCHEDULED_MAILS_ENDPOINT=true: lets an admin send the reminders and review invitations of any day early; only for end-to-end tests and demo sites, so it needs the demo logins on (DEMO_LOGIN)',
+    );
+  }
   const oidcParts = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     problems.push('  OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three or none');
@@ -357,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `DiscoverLocal <${e.CONTACT_EMAIL ?? `no-reply@${new URL(publicUrl).hostname}`}>`,
       dir: path.join(dataDir, 'mail'),
+      scheduledMailsEndpoint,
     },
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -12,7 +12,7 @@ import {
   mayMoveBooking,
 } from '../../../domain/bookings.js';
 import { hourInParis, todayInParis } from '../../../domain/dates.js';
-import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { bookingTotalCents } from '../../../domain/money.js';
 import type { Page } from '../../../domain/pagination.js';
 import { isAdmin, mayAnswerBooking, type Principal } from '../../../domain/policies.js';
@@ -26,9 +26,11 @@ import { teamRecipients } from '../mail/notices.js';
 import { enqueueMail } from '../mail/outbox.js';
 import * as mails from '../mail/templates.js';
 import { reviewInvitation } from '../reviews/service.js';
-import { cancelDeadline } from '../../../domain/availability.js';
+import { cancelDeadline, startTime } from '../../../domain/availability.js';
+import { hoursOnDay } from '../../../domain/weekly-hours.js';
 import { checkBooking, settingsOf } from '../availability/service.js';
 import { presentBooking as present } from './presenter.js';
+import { bookingReminder } from './reminder.js';
 import * as repo from './repository.js';
 
 type BookingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret' | 'site' | 'availability'>;
@@ -56,12 +58,25 @@ function addressProved(
  */
 export const GUEST_ADDRESS_BOOKINGS_PER_DAY = 20;
 
-/** What the booking mails say of a booking and its activity. */
-function factsOf(
+/**
+ * What the booking mails say of a booking and its activity (docs/mail.md#the-mails): also when it
+ * starts and how long it lasts (docs/availability.md), until when the guest may cancel it, and the
+ * phone of whoever answers it (the activity's contact phone for its provider, the site settings'
+ * for the team).
+ */
+async function factsOf(
+  deps: Pick<BookingDeps, 'site'>,
   row: repo.BookingRow,
   activity: repo.BookingActivity,
   guestAddressProved: boolean,
-): mails.BookingFacts {
+): Promise<mails.BookingFacts> {
+  const settings = settingsOf(activity);
+  const openingHours =
+    row.slot === null
+      ? hoursOnDay(activity.weeklyHours, row.bookingDate)
+          .map(({ opens, closes }) => ({ opens, closes }))
+          .sort((a, b) => a.opens.localeCompare(b.opens))
+      : [];
   return {
     id: row.id,
     customerName: row.customerName,
@@ -73,6 +88,12 @@ function factsOf(
     priceKnown: activity.priceCents !== null,
     notes: row.notes,
     guestAddressProved,
+    slot: row.slot,
+    startTime: startTime(activity, row.bookingDate, row.slot),
+    openingHours,
+    durationMinutes: settings.durationMinutes,
+    cancelUntil: settings.cancelUntilHours > 0 ? cancelDeadline(settings, activity, row.bookingDate, row.slot) : null,
+    phone: answererOf(activity).kind === 'provider' ? activity.contactPhone : (await deps.site.current()).contactPhone,
     activity,
   };
 }
@@ -110,14 +131,33 @@ function answererOf(activity: repo.BookingActivity): AnsweredBy {
 /**
  * Who hears of a booking on the answering side: the provider who runs the activity while they are
  * listed, in the language of their activity's text; else the team (its inbox, or every admin,
- * docs/mail.md#notices), with a link to the admins' inbox.
+ * docs/mail.md#notices), with a link to the admins' inbox. Each with the facts in their own
+ * language: the activity's name as they know it, not as the guest booked it (docs/mail.md#language).
  */
-async function answererRecipients(tx: Db, deps: BookingDeps, activity: repo.BookingActivity) {
-  if (activity.providerEmail && answererOf(activity).kind === 'provider') {
-    const provider = { email: activity.providerEmail, name: activity.providerName, language: activity.language };
-    return { recipients: [provider], forTeam: false };
+async function answererRecipients(
+  tx: Db,
+  deps: BookingDeps,
+  activity: repo.BookingActivity,
+  facts: mails.BookingFacts,
+  bookingLanguage: Language,
+) {
+  const forTeam = !(activity.providerEmail && answererOf(activity).kind === 'provider');
+  const recipients =
+    !forTeam && activity.providerEmail
+      ? [{ email: activity.providerEmail, name: activity.providerName, language: activity.language }]
+      : await teamRecipients(tx, (await deps.site.current()).teamInbox);
+  const names = new Map<Language, string>([[bookingLanguage, facts.activity.name]]);
+  const withFacts: { to: (typeof recipients)[number]; facts: mails.BookingFacts }[] = [];
+  for (const to of recipients) {
+    // One query per language, one after another: inside a transaction `tx` is one connection.
+    let name = names.get(to.language);
+    if (name === undefined) {
+      name = (await repo.findActivityForBooking(tx, activity.id, to.language))?.name ?? facts.activity.name;
+      names.set(to.language, name);
+    }
+    withFacts.push({ to, facts: { ...facts, activity: { ...facts.activity, name } } });
   }
-  return { recipients: await teamRecipients(tx, (await deps.site.current()).teamInbox), forTeam: true };
+  return { recipients: withFacts, forTeam };
 }
 
 /** A hash of what a booking request asks, to tell a retry from another request under the same key. */
@@ -220,22 +260,30 @@ export async function createBooking(
         actorUserId: user?.id ?? null,
         createdAt: now,
       });
-      const facts = factsOf(booking, activity, proved);
-      // Confirmed at once: the guest's mail is the confirmation, with its calendar file.
-      await enqueueMail(
-        tx,
-        (instant ? mails.bookingConfirmedMail : mails.bookingReceivedMail)(
-          facts,
-          language,
-          answererOf(activity),
-          cancelUrl(deps, booking.id),
-          config.auth.publicUrl,
-        ),
-        now,
-      );
-      const { recipients, forTeam } = await answererRecipients(tx, deps, activity);
-      for (const to of recipients) {
-        await enqueueMail(tx, mails.newBookingMail(facts, to, to.language, config.auth.publicUrl, forTeam), now);
+      const facts = await factsOf(deps, booking, activity, proved);
+      // Confirmed at once: the guest's mail is the confirmation, with its calendar file, that names
+      // nobody as having confirmed it (docs/mail.md#the-mails).
+      const guestMail = instant
+        ? mails.bookingConfirmedMail(
+            facts,
+            language,
+            answererOf(activity),
+            cancelUrl(deps, booking.id),
+            config.auth.publicUrl,
+            true,
+          )
+        : mails.bookingReceivedMail(
+            facts,
+            language,
+            answererOf(activity),
+            cancelUrl(deps, booking.id),
+            config.auth.publicUrl,
+          );
+      await enqueueMail(tx, guestMail, now);
+      const { recipients, forTeam } = await answererRecipients(tx, deps, activity, facts, language);
+      for (const { to, facts: theirs } of recipients) {
+        const message = mails.newBookingMail(theirs, to, to.language, config.auth.publicUrl, forTeam, instant);
+        await enqueueMail(tx, message, now);
       }
       return booking;
     });
@@ -311,7 +359,8 @@ async function move(deps: BookingDeps, booking: repo.BookingRow, change: Transit
       message: change.message ?? null,
       createdAt: now,
     });
-    for (const message of await change.mails(factsOf(row, activity, proved), row, activity, tx)) {
+    const facts = await factsOf(deps, row, activity, proved);
+    for (const message of await change.mails(facts, row, activity, tx)) {
       await enqueueMail(tx, message, now);
     }
     return row;
@@ -469,10 +518,12 @@ export async function cancelBooking(
     actor,
     actorUserId: actor === 'user' ? (user?.id ?? null) : null,
     mails: async (facts, row, activity, tx) => {
-      const { recipients } = await answererRecipients(tx, deps, activity);
+      const { recipients } = await answererRecipients(tx, deps, activity, facts, row.language);
       return [
         mails.bookingCancelledMail(facts, row.language, publicUrl),
-        ...recipients.map((to) => mails.bookingCancelledForProviderMail(facts, to, to.language, publicUrl)),
+        ...recipients.map(({ to, facts: theirs }) =>
+          mails.bookingCancelledForProviderMail(theirs, to, to.language, publicUrl),
+        ),
       ];
     },
   });
@@ -578,12 +629,25 @@ export async function listMyBookings(db: Db, user: UserRow): Promise<Booking[]> 
   return rows.map(({ booking, activityName }) => present(booking, activityName));
 }
 
-export type ScheduledMailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret'>;
+export type ScheduledMailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret' | 'site'>;
+
+/** What a scheduled mail is made from: the booking, its activity, the facts its mails tell. */
+export interface ScheduledMailSubject {
+  booking: repo.BookingRow;
+  activity: repo.BookingActivity;
+  facts: mails.BookingFacts;
+  /** Who answers the booking, as the guest's mails name them. */
+  by: AnsweredBy;
+  /** The guest's cancel link. */
+  cancelUrl: string;
+  /** The moment the round runs as of (the clock's now, or the moment an admin chose, docs/mail.md#scheduled-mails). */
+  at: Date;
+}
 
 /**
  * A mail the scheduled job sends once per booking when the booking's day calls for it
- * (docs/mail.md#scheduled-mails): the review invitation the day after; a reminder the day before
- * would be another. Each kind says which bookings it is for and makes its mail.
+ * (docs/mail.md#scheduled-mails): the reminder the day before, the review invitation the day after.
+ * Each kind says which bookings it is for and makes its mail.
  */
 export interface ScheduledMail {
   kind: BookingMailKind;
@@ -595,20 +659,27 @@ export interface ScheduledMail {
    * The mail, made in the transaction that marks the booking as having had it; null when the
    * booking needs none after all (it is marked all the same and never looked at again).
    */
-  compose(
-    tx: Db,
-    deps: ScheduledMailDeps,
-    about: { booking: repo.BookingRow; activity: repo.BookingActivity; facts: mails.BookingFacts },
-  ): Promise<MailMessage | null>;
+  compose(tx: Db, deps: ScheduledMailDeps, about: ScheduledMailSubject): Promise<MailMessage | null>;
 }
 
 /** Every scheduled mail about bookings. */
-export const SCHEDULED_MAILS: readonly ScheduledMail[] = [reviewInvitation];
+export const SCHEDULED_MAILS: readonly ScheduledMail[] = [bookingReminder, reviewInvitation];
 
 /** Scheduled mail goes out between these hours in Limoux, not at night; later rounds catch up. */
 export const SCHEDULED_MAIL_HOURS = { from: 9, until: 21 } as const;
 /** Bookings taken per kind and round; the next round takes the rest. */
 const SCHEDULED_MAIL_BATCH = 500;
+
+export interface ScheduledRound {
+  /** The kinds to send (all of them by default). */
+  kinds?: readonly ScheduledMail[];
+  /**
+   * The moment the round runs as of: which hour it is, which days are due, whether the guest may
+   * still cancel. The clock's now by default; an admin's chosen moment on the servers that allow it
+   * (docs/mail.md#running-a-round-at-a-chosen-moment). The mails are queued now all the same.
+   */
+  at?: Date;
+}
 
 /**
  * One round of the scheduled job (server.ts runs it at start and hourly): queues each due mail
@@ -619,12 +690,12 @@ const SCHEDULED_MAIL_BATCH = 500;
  */
 export async function sendScheduledMails(
   deps: ScheduledMailDeps,
-  kinds: readonly ScheduledMail[] = SCHEDULED_MAILS,
+  { kinds = SCHEDULED_MAILS, at = deps.clock.now() }: ScheduledRound = {},
 ): Promise<number> {
-  const { db, clock } = deps;
-  const hour = hourInParis(clock.now());
+  const { db } = deps;
+  const hour = hourInParis(at);
   if (hour < SCHEDULED_MAIL_HOURS.from || hour >= SCHEDULED_MAIL_HOURS.until) return 0;
-  const today = todayInParis(clock.now());
+  const today = todayInParis(at);
   let queued = 0;
   for (const kind of kinds) {
     const due = await repo.dueForScheduledMail(
@@ -633,14 +704,14 @@ export async function sendScheduledMails(
       SCHEDULED_MAIL_BATCH,
     );
     for (const bookingId of due) {
-      if (await queueScheduledMail(deps, kind, bookingId)) queued++;
+      if (await queueScheduledMail(deps, kind, bookingId, at)) queued++;
     }
   }
   if (queued > 0) deps.outbox.notify();
   return queued;
 }
 
-async function queueScheduledMail(deps: ScheduledMailDeps, kind: ScheduledMail, bookingId: number) {
+async function queueScheduledMail(deps: ScheduledMailDeps, kind: ScheduledMail, bookingId: number, at: Date) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const booking = await repo.lockBooking(tx, bookingId);
@@ -651,7 +722,14 @@ async function queueScheduledMail(deps: ScheduledMailDeps, kind: ScheduledMail, 
     const activity = await repo.findActivityForBooking(tx, booking.activityId, language);
     if (!activity) return false;
     const proved = addressProved(await repo.bookerAccount(tx, booking), booking.customerEmail);
-    const message = await kind.compose(tx, deps, { booking, activity, facts: factsOf(booking, activity, proved) });
+    const message = await kind.compose(tx, deps, {
+      booking,
+      activity,
+      facts: await factsOf(deps, booking, activity, proved),
+      by: answererOf(activity),
+      cancelUrl: cancelUrl(deps, booking.id),
+      at,
+    });
     if (!message) return false;
     await enqueueMail(tx, message, now);
     return true;

@@ -46,7 +46,7 @@ export function noticeMail(to: Recipient, notice: Notice, publicUrl: string): Ma
     {
       paragraphs: texts.paragraphs.filter((p) => !saysNothing(p, values)).map((p) => fill(p, values)),
       summary: [],
-      link: { lead: texts.action, url: `${publicUrl}${notice.path}` },
+      links: [{ lead: texts.action, url: `${publicUrl}${notice.path}` }],
     },
     publicUrl,
     to.teamInbox ? 'team' : 'account',

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createEvent } from 'ics';
+import { createEvent, type DateTime, type DurationObject, type EventAttributes } from 'ics';
 import type { AnsweredBy } from '../../../domain/activities.js';
+import { parisInstant } from '../../../domain/availability.js';
+import { addDays, TIME_ZONE } from '../../../domain/dates.js';
 import { type Language, LOCALES } from '../../../domain/languages.js';
 import { toEuros } from '../../../domain/money.js';
 import de from './locales/de.json' with { type: 'json' };
@@ -40,6 +42,27 @@ export interface BookingFacts {
    * (docs/mail.md#what-a-guest-mail-repeats).
    */
   guestAddressProved: boolean;
+  /** The slot booked (HH:MM in Limoux); null for a booking of the whole day. */
+  slot: string | null;
+  /**
+   * When it starts (HH:MM in Limoux): the slot, else the day's opening by the weekly hours
+   * (`startTime` in src/domain/availability.ts); null when nothing says.
+   */
+  startTime: string | null;
+  /** A day booking's opening hours on the day, by the weekly hours ([] without): the guest comes while it is open. */
+  openingHours: { opens: string; closes: string }[];
+  /** How long it lasts (the availability's `durationMinutes`), null when the provider did not say. */
+  durationMinutes: number | null;
+  /**
+   * Until when the guest may cancel it on the site when the provider set a limit (`cancelUntilHours`
+   * above 0, docs/availability.md#cancelling); null: until it starts, nothing to add.
+   */
+  cancelUntil: Date | null;
+  /**
+   * The phone of whoever answers it (docs/product.md#who-answers): the activity's contact phone when
+   * its provider does, the site settings' contact phone when the team does; null when there is none.
+   */
+  phone: string | null;
   activity: {
     id: number;
     name: string;
@@ -56,6 +79,27 @@ export function formatDay(day: string, language: Language): string {
   );
 }
 
+/** A day and time in Limoux, as the guest reads it ("Friday, 4 December 2026 at 10:00"). */
+export function formatMoment(instant: Date, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: TIME_ZONE,
+  }).format(instant);
+}
+
+/** A length of time in words ("1 hour, 30 minutes"), by the platform's units and lists. */
+export function formatDuration(minutes: number, language: Language): string {
+  const locale = LOCALES[language];
+  const unit = (value: number, name: 'hour' | 'minute') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+  const parts = [
+    ...(minutes >= 60 ? [unit(Math.floor(minutes / 60), 'hour')] : []),
+    ...(minutes % 60 > 0 ? [unit(minutes % 60, 'minute')] : []),
+  ];
+  return new Intl.ListFormat(locale, { type: 'unit', style: 'long' }).format(parts);
+}
+
 function formatTotal(facts: BookingFacts, language: Language, texts: Texts): string {
   if (!facts.priceKnown) return texts.noPrice;
   if (facts.totalAmountCents === 0) return texts.free;
@@ -64,11 +108,17 @@ function formatTotal(facts: BookingFacts, language: Language, texts: Texts): str
   );
 }
 
+/** The activity's place on OpenStreetMap, with a marker (docs/mail.md#the-mails). */
+export const mapUrl = (activity: Pick<BookingFacts['activity'], 'latitude' | 'longitude'>) => {
+  const { latitude: lat, longitude: lon } = activity;
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`;
+};
+
 export interface Section {
   /** Paragraphs of text. */
   paragraphs: string[];
-  /** A link with the sentence that leads to it. */
-  link?: { lead: string; url: string };
+  /** Links, each with the sentence that leads to it, after the summary. */
+  links?: { lead: string; url: string }[];
   /** Label / value lines. */
   summary: [string, string][];
 }
@@ -87,13 +137,14 @@ export function compose(
   const footer = fill({ booking: texts.footer, account: texts.accountFooter, team: texts.teamFooter }[reason], {
     site,
   });
+  const links = section.links ?? [];
   const text = [
     greeting,
     '',
     ...section.paragraphs.flatMap((p) => [p, '']),
     ...section.summary.map(([label, value]) => `${label}: ${value}`),
     '',
-    ...(section.link ? [section.link.lead, section.link.url, ''] : []),
+    ...links.flatMap((link) => [link.lead, link.url, '']),
     texts.signoff,
     '',
     '--',
@@ -109,28 +160,48 @@ export function compose(
 <p>${escapeHtml(greeting)}</p>
 ${section.paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`).join('\n')}
 <table role="presentation">${rows}</table>
-${section.link ? `<p>${escapeHtml(section.link.lead)}<br><a href="${escapeHtml(section.link.url)}">${escapeHtml(section.link.url)}</a></p>` : ''}
+${links.map((link) => `<p>${escapeHtml(link.lead)}<br><a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a></p>`).join('\n')}
 <p>${escapeHtml(texts.signoff).replaceAll('\n', '<br>')}</p>
 <p style="color:#7a6e66;font-size:12px">${escapeHtml(footer)}</p>
 </body></html>`;
   return { text, html };
 }
 
+/** What a summary shows besides the booking: the guest's contact (the provider's mails), the place (the guest's confirmation and reminder). */
+interface SummaryParts {
+  contact?: boolean;
+  place?: boolean;
+}
+
+/** The time lines: a slot's start, or a day booking's opening hours; the duration when known. */
+function timeLines(facts: BookingFacts, language: Language): [string, string][] {
+  const t = TEXTS[language].summary;
+  const lines: [string, string][] = [];
+  if (facts.slot !== null) lines.push([t.start, facts.slot]);
+  else if (facts.openingHours.length > 0) {
+    lines.push([t.openingHours, facts.openingHours.map((h) => `${h.opens}–${h.closes}`).join(', ')]);
+  } else if (facts.startTime !== null) lines.push([t.start, facts.startTime]);
+  if (facts.durationMinutes !== null) lines.push([t.duration, formatDuration(facts.durationMinutes, language)]);
+  return lines;
+}
+
 /** The booking's lines; the guest's contact only for the provider, their notes only where the booker may read them. */
-function summary(facts: BookingFacts, language: Language, withContact: boolean): [string, string][] {
+function summary(facts: BookingFacts, language: Language, { contact = false, place = false }: SummaryParts = {}) {
   const t = TEXTS[language].summary;
   const lines: [string, string][] = [
     [t.reference, `#${facts.id}`],
     [t.activity, facts.activity.name],
     [t.date, formatDay(facts.bookingDate, language)],
+    ...timeLines(facts, language),
     [t.people, String(facts.numberOfPeople)],
     [t.total, formatTotal(facts, language, TEXTS[language])],
   ];
-  if (withContact) {
+  if (place) lines.push([t.address, [facts.activity.address, facts.activity.city].filter(Boolean).join(', ')]);
+  if (contact) {
     lines.push([t.name, facts.customerName], [t.email, facts.customerEmail]);
     if (facts.customerPhone) lines.push([t.phone, facts.customerPhone]);
   }
-  if (facts.notes && (withContact || facts.guestAddressProved)) lines.push([t.notes, facts.notes]);
+  if (facts.notes && (contact || facts.guestAddressProved)) lines.push([t.notes, facts.notes]);
   return lines;
 }
 
@@ -162,8 +233,24 @@ const subjectValues = (facts: BookingFacts, language: Language, name: string | n
  * A text that names who answers a booking (docs/product.md#who-answers): the provider's variant with
  * their name, or the team's.
  */
-const byWhom = (by: AnsweredBy, provider: string, team: string) =>
-  by.kind === 'provider' ? fill(provider, { provider: by.name }) : team;
+const byWhom = (by: AnsweredBy, provider: string, team: string, values: Record<string, string> = {}) =>
+  by.kind === 'provider' ? fill(provider, { ...values, provider: by.name }) : fill(team, values);
+
+/** Whom the guest calls with a question, when there is a phone to call. */
+const phoneParagraph = (facts: BookingFacts, language: Language, by: AnsweredBy) => {
+  const t = TEXTS[language].practical;
+  return facts.phone ? [byWhom(by, t.phone, t.phoneTeam, { phone: facts.phone })] : [];
+};
+
+/** The place on the map, for the mails that tell the guest where to go. */
+const mapLink = (facts: BookingFacts, language: Language) => ({
+  lead: TEXTS[language].practical.map,
+  url: mapUrl(facts.activity),
+});
+
+/** The lead of a cancel link, with the provider's limit when they set one. */
+const cancelLead = (facts: BookingFacts, language: Language, lead: string, leadUntil: string) =>
+  facts.cancelUntil ? fill(leadUntil, { until: formatMoment(facts.cancelUntil, language) }) : lead;
 
 /** To the guest when they book: who answers, the summary, the total and the cancel link. */
 export function bookingReceivedMail(
@@ -181,8 +268,8 @@ export function bookingReceivedMail(
     {
       // Someone may have typed another person's address: they can undo it.
       paragraphs: facts.guestAddressProved ? [intro] : [intro, t.received.notYou],
-      summary: summary(facts, language, false),
-      link: { lead: t.received.cancel, url: cancelUrl },
+      summary: summary(facts, language),
+      links: [{ lead: t.received.cancel, url: cancelUrl }],
     },
     publicUrl,
   );
@@ -196,7 +283,9 @@ export function bookingReceivedMail(
 
 /**
  * To the provider on a new booking, with the guest's contact and a link to their bookings; to the
- * team (`forTeam`) when nobody else answers it, with a link to the admins' inbox.
+ * team (`forTeam`) when nobody else answers it, with a link to the admins' inbox. `instant`: the
+ * activity confirms bookings at once, so the mail tells of a confirmed booking, not a request.
+ * `facts` name the activity in the recipient's language (docs/mail.md#language).
  */
 export function newBookingMail(
   facts: BookingFacts,
@@ -204,21 +293,22 @@ export function newBookingMail(
   language: Language,
   publicUrl: string,
   forTeam = false,
+  instant = false,
 ) {
-  const t = TEXTS[language];
+  const t = TEXTS[language].newBooking;
+  const values = subjectValues(facts, language);
+  const lead = instant ? (forTeam ? t.actionTeamInstant : t.actionInstant) : forTeam ? t.actionTeam : t.action;
   const body = compose(
     language,
     to.name,
     {
-      paragraphs: [fill(t.newBooking.intro, subjectValues(facts, language))],
-      summary: summary(facts, language, true),
-      link: forTeam
-        ? { lead: t.newBooking.actionTeam, url: `${publicUrl}/admin/bookings` }
-        : { lead: t.newBooking.action, url: `${publicUrl}/provider/bookings` },
+      paragraphs: [fill(instant ? t.introInstant : t.intro, values)],
+      summary: summary(facts, language, { contact: true }),
+      links: [{ lead, url: forTeam ? `${publicUrl}/admin/bookings` : `${publicUrl}/provider/bookings` }],
     },
     publicUrl,
   );
-  return mail(to.email, fill(t.newBooking.subject, subjectValues(facts, language)), body, publicUrl);
+  return mail(to.email, fill(instant ? t.subjectInstant : t.subject, values), body, publicUrl);
 }
 
 /**
@@ -233,40 +323,82 @@ export const calendarText = (text: string) =>
     .replace(/ {2,}/g, ' ')
     .trim();
 
-/** An all-day event on the booked day, at the activity's place. */
+const dateArray = (day: string) => day.split('-').map(Number) as [number, number, number];
+
+/**
+ * When the calendar event is (docs/mail.md#the-calendar-file): from its start in Limoux, given in UTC
+ * (the `ics` package writes no TZID), for its duration, else until the day's closing; without a start
+ * time, the whole day (DTSTART;VALUE=DATE and DTEND;VALUE=DATE the next day, RFC 5545 3.6.1).
+ */
+function calendarTiming(facts: BookingFacts): { start: DateTime; end?: DateTime; duration?: DurationObject } {
+  if (facts.startTime === null) {
+    return { start: dateArray(facts.bookingDate), end: dateArray(addDays(facts.bookingDate, 1)) };
+  }
+  const start = parisInstant(facts.bookingDate, facts.startTime).getTime();
+  if (facts.durationMinutes !== null && facts.durationMinutes > 0) {
+    const minutes = facts.durationMinutes;
+    return { start, duration: { hours: Math.floor(minutes / 60), minutes: minutes % 60 } };
+  }
+  const closes =
+    facts.slot === null
+      ? facts.openingHours
+          .map((h) => h.closes)
+          .sort()
+          .at(-1)
+      : undefined;
+  const end = closes ? parisInstant(facts.bookingDate, closes).getTime() : null;
+  // Nothing says how long: a start alone is an event that ends as it starts (RFC 5545 3.6.1).
+  return end !== null && end > start ? { start, end } : { start };
+}
+
+/** The booking as one calendar event at the activity's place. */
 export function bookingCalendar(facts: BookingFacts, publicUrl: string): string {
-  const [year, month, day] = facts.bookingDate.split('-').map(Number) as [number, number, number];
   const { error, value } = createEvent({
     uid: `booking-${facts.id}@${new URL(publicUrl).hostname}`,
-    start: [year, month, day],
-    duration: { days: 1 },
+    ...calendarTiming(facts),
     title: calendarText(facts.activity.name),
     location: calendarText([facts.activity.address, facts.activity.city].filter(Boolean).join(', ')),
     geo: { lat: facts.activity.latitude, lon: facts.activity.longitude },
     url: `${publicUrl}/activity/${facts.activity.id}`,
     status: 'CONFIRMED',
     productId: 'DiscoverLocal',
-  });
+    // The types ask for an end or a duration; a start alone is valid too (see calendarTiming).
+  } as EventAttributes);
   if (error || !value) throw new Error(`calendar event could not be made: ${String(error)}`);
   return value;
 }
 
-/** To the guest when the provider (or the team, `by`) confirms, with the booking as a calendar file. */
+/**
+ * To the guest when their booking is confirmed, with the booking as a calendar file: by the provider
+ * (or the team, `by`) who answered it, or at once (`instant`) when the activity confirms bookings
+ * itself; then it names nobody as having confirmed it, and, being the first mail, says what to do
+ * when someone else gave the address. With the start, the duration, the place, a phone to call, the
+ * map and the cancel link (docs/mail.md#the-mails).
+ */
 export function bookingConfirmedMail(
   facts: BookingFacts,
   language: Language,
   by: AnsweredBy,
   cancelUrl: string,
   publicUrl: string,
+  instant = false,
 ) {
   const t = TEXTS[language];
+  const intro = instant ? t.confirmed.introInstant : byWhom(by, t.confirmed.intro, t.confirmed.introTeam);
   const body = compose(
     language,
     guestName(facts),
     {
-      paragraphs: [byWhom(by, t.confirmed.intro, t.confirmed.introTeam)],
-      summary: summary(facts, language, false),
-      link: { lead: t.confirmed.cancel, url: cancelUrl },
+      paragraphs: [
+        intro,
+        ...(instant && !facts.guestAddressProved ? [t.received.notYou] : []),
+        ...phoneParagraph(facts, language, by),
+      ],
+      summary: summary(facts, language, { place: true }),
+      links: [
+        mapLink(facts, language),
+        { lead: cancelLead(facts, language, t.confirmed.cancel, t.confirmed.cancelUntil), url: cancelUrl },
+      ],
     },
     publicUrl,
   );
@@ -285,6 +417,42 @@ export function bookingConfirmedMail(
   );
 }
 
+/**
+ * To the guest the day before a confirmed booking (docs/mail.md#scheduled-mails): the same facts as
+ * the confirmation; the cancel link while the guest may still cancel (`cancelUrl` null after the
+ * limit: then whom to tell instead).
+ */
+export function bookingReminderMail(
+  facts: BookingFacts,
+  language: Language,
+  by: AnsweredBy,
+  cancelUrl: string | null,
+  publicUrl: string,
+) {
+  const t = TEXTS[language];
+  const values = subjectValues(facts, language, guestName(facts));
+  const body = compose(
+    language,
+    guestName(facts),
+    {
+      paragraphs: [
+        fill(t.reminder.intro, values),
+        ...phoneParagraph(facts, language, by),
+        ...(cancelUrl === null ? [byWhom(by, t.reminder.tooLate, t.reminder.tooLateTeam)] : []),
+      ],
+      summary: summary(facts, language, { place: true }),
+      links: [
+        mapLink(facts, language),
+        ...(cancelUrl === null
+          ? []
+          : [{ lead: cancelLead(facts, language, t.reminder.cancel, t.reminder.cancelUntil), url: cancelUrl }]),
+      ],
+    },
+    publicUrl,
+  );
+  return mail(facts.customerEmail, fill(t.reminder.subject, values), body, publicUrl);
+}
+
 /** To the guest when the provider (or the team, `by`) declines, with their message when there is one. */
 export function bookingDeclinedMail(
   facts: BookingFacts,
@@ -296,7 +464,7 @@ export function bookingDeclinedMail(
   const t = TEXTS[language];
   const from = byWhom(by, t.declined.message, t.declined.messageTeam);
   const paragraphs = [t.declined.intro, ...(message ? [`${from}\n${message}`] : [])];
-  const body = compose(language, guestName(facts), { paragraphs, summary: summary(facts, language, false) }, publicUrl);
+  const body = compose(language, guestName(facts), { paragraphs, summary: summary(facts, language) }, publicUrl);
   return mail(
     facts.customerEmail,
     fill(t.declined.subject, subjectValues(facts, language, guestName(facts))),
@@ -311,7 +479,7 @@ export function bookingCancelledMail(facts: BookingFacts, language: Language, pu
   const body = compose(
     language,
     guestName(facts),
-    { paragraphs: [t.cancelled.intro], summary: summary(facts, language, false) },
+    { paragraphs: [t.cancelled.intro], summary: summary(facts, language) },
     publicUrl,
   );
   return mail(
@@ -323,8 +491,9 @@ export function bookingCancelledMail(facts: BookingFacts, language: Language, pu
 }
 
 /**
- * To the guest when the provider (or the team, `by`) cancels a booking it had accepted, with their
- * message when there is one (docs/availability.md#changing-availability).
+ * To the guest when the provider (or the team, `by`) cancels a booking, with their message when there
+ * is one (docs/availability.md#changing-availability): who cancelled, that we are sorry, and where to
+ * book another day.
  */
 export function bookingCancelledByProviderMail(
   facts: BookingFacts,
@@ -334,15 +503,28 @@ export function bookingCancelledByProviderMail(
   publicUrl: string,
 ) {
   const t = TEXTS[language];
+  const values = subjectValues(facts, language, guestName(facts));
   const from = byWhom(by, t.declined.message, t.declined.messageTeam);
-  const paragraphs = [t.cancelled.byProvider, ...(message ? [`${from}\n${message}`] : [])];
-  const body = compose(language, guestName(facts), { paragraphs, summary: summary(facts, language, false) }, publicUrl);
-  return mail(
-    facts.customerEmail,
-    fill(t.cancelled.subject, subjectValues(facts, language, guestName(facts))),
-    body,
+  const paragraphs = [
+    byWhom(by, t.cancelledByProvider.intro, t.cancelledByProvider.introTeam, values),
+    ...(message ? [`${from}\n${message}`] : []),
+  ];
+  const body = compose(
+    language,
+    guestName(facts),
+    {
+      paragraphs,
+      summary: summary(facts, language),
+      links: [
+        {
+          lead: t.cancelledByProvider.bookAgain,
+          url: `${publicUrl}/activity/${facts.activity.id}?lng=${language}`,
+        },
+      ],
+    },
     publicUrl,
   );
+  return mail(facts.customerEmail, fill(t.cancelledByProvider.subject, values), body, publicUrl);
 }
 
 /** To the provider when the guest cancels. */
@@ -358,7 +540,7 @@ export function bookingCancelledForProviderMail(
     to.name,
     {
       paragraphs: [fill(t.cancelledForProvider.intro, subjectValues(facts, language))],
-      summary: summary(facts, language, true),
+      summary: summary(facts, language, { contact: true }),
     },
     publicUrl,
   );
@@ -388,7 +570,7 @@ export function reviewInvitationMail(
         [t.summary.activity, facts.activity.name],
         [t.summary.date, formatDay(facts.bookingDate, language)],
       ],
-      link: { lead: fill(t.reviewInvitation.action, { until: formatDay(validUntil, language) }), url: reviewUrl },
+      links: [{ lead: fill(t.reviewInvitation.action, { until: formatDay(validUntil, language) }), url: reviewUrl }],
     },
     publicUrl,
   );

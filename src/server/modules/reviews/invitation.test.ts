@@ -293,7 +293,7 @@ describe('the review link', () => {
     const cancelledLater = await (async () => {
       clock.set('2026-06-01T08:00:00Z');
       const booking = await confirmed({ customerEmail: 'later@linked.test', bookingDate: '2026-06-20' });
-      // Cancelled before its day (a guest cannot cancel once it has started, docs/availability.md#cancelling).
+      // Cancelled by the guest the day before (after its start only the provider could, docs/availability.md#cancelling).
       clock.set('2026-06-19T10:00:00Z');
       await cancel(booking.id);
       return booking;
