@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_AVAILABILITY } from '../../../domain/availability';
 import { ApiError } from '../../lib/api-client';
 import { errorOf, formErrors, serverErrorsOf, toBody, toFormState } from './availability-state';
-import { dayOfText } from './date-text';
+import { dayOfText, timeOfText } from './date-text';
 
 describe('the availability form’s state (docs/availability.md#what-a-provider-sets)', () => {
   it('reads a day typed year first or day first, and leaves anything else for the schema to refuse', () => {
@@ -12,6 +12,16 @@ describe('the availability form’s state (docs/availability.md#what-a-provider-
     expect(dayOfText('1.7.2027')).toBe('2027-07-01');
     expect(dayOfText('31-02-2027')).toBe('31-02-2027');
     expect(dayOfText('07/01')).toBe('07/01');
+  });
+
+  it('reads a start time on the 24-hour clock, with or without its minutes', () => {
+    expect(timeOfText('14:00')).toBe('14:00');
+    expect(timeOfText(' 9:30')).toBe('09:30');
+    expect(timeOfText('9.30')).toBe('09:30');
+    expect(timeOfText('930')).toBe('09:30');
+    expect(timeOfText('14')).toBe('14:00');
+    expect(timeOfText('24:00')).toBe('24:00');
+    expect(timeOfText('2 uur')).toBe('2 uur');
   });
 
   it('gives back the settings it was made of', () => {

@@ -2,7 +2,7 @@ import type { AvailabilitySettings, ConfirmationMode } from '../../../domain/ava
 import { availabilitySettingsBody, type AvailabilitySettingsBody } from '../../../domain/availability-schemas';
 import { WEEKDAYS } from '../../../domain/weekly-hours';
 import { ApiError } from '../../lib/api-client';
-import { dayOfText } from './date-text';
+import { dayOfText, timeOfText } from './date-text';
 
 /**
  * The availability form's state (docs/availability.md#what-a-provider-sets): every field as typed,
@@ -77,7 +77,7 @@ export function toBody(state: AvailabilityFormState): AvailabilitySettingsBody {
         ? state.periods.map((p) => ({ start: dayOfText(p.start), end: dayOfText(p.end), days: p.days }))
         : [],
     closed: state.closed.map((c) => ({ date: dayOfText(c.date), slot: c.slot === '' ? null : c.slot })),
-    slots: state.by === 'slots' ? state.slots.map((s) => s.start) : [],
+    slots: state.by === 'slots' ? state.slots.map((s) => timeOfText(s.start)) : [],
     // A whole number of minutes: 1,5 hours is 90; 1,33 hours is refused as no whole number.
     durationMinutes: minutes === null ? null : Math.round(minutes * 1000) / 1000,
     capacity: state.limited ? numberOf(state.capacity) : null,

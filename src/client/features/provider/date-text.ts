@@ -23,3 +23,17 @@ export function dayOfText(text: string): string {
 
 /** Whether the text is a day `dayOfText` reads. */
 export const isDayText = (text: string) => isIsoDate(dayOfText(text));
+
+/**
+ * A start time as typed: HH:MM on the 24-hour clock, as the API takes it; "9:30", "9.30", "930"
+ * and "14" are read too. Answers HH:MM, or the text as typed (trimmed) when it is no time.
+ */
+export function timeOfText(text: string): string {
+  const value = text.trim();
+  const found = /^(\d{1,2})(?:[:.hu]?(\d{2}))?$/.exec(value);
+  if (!found) return value;
+  const hours = Number(found[1]);
+  const minutes = Number(found[2] ?? '0');
+  if (hours > 23 || minutes > 59) return value;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}

@@ -8,6 +8,9 @@ import { AvailabilityEditor } from './availability-editor';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A whole form filled in by clicks and keys takes seconds in jsdom, more on a busy machine. */
+const LONG = { timeout: 30_000 };
+
 const booking = (id: number, overrides: Partial<Booking> = {}): Booking => ({
   id,
   activityId: 7,
@@ -59,7 +62,7 @@ function availabilityApi({
 
 const puts = (sent: { method: string; body: unknown }[]) => sent.filter((s) => s.method === 'PUT').map((s) => s.body);
 
-describe('the availability screen (docs/availability.md#what-a-provider-sets)', () => {
+describe('the availability screen (docs/availability.md#what-a-provider-sets)', LONG, () => {
   it('checks the form with the server’s schema: each message next to its field, focus on the first, nothing sent', async () => {
     const sent = availabilityApi();
     renderWithProviders(<AvailabilityEditor activityId={7} />);
@@ -82,7 +85,9 @@ describe('the availability screen (docs/availability.md#what-a-provider-sets)', 
 
     const start = within(form).getByLabelText('Begintijd 1');
     expect(start).toHaveAttribute('aria-invalid', 'true');
-    expect(start).toHaveAccessibleDescription('Vul een tijd in (UU:MM).');
+    expect(start).toHaveAccessibleDescription(
+      'Vul een tijd in (UU:MM). Schrijf als UU:MM op de 24-uursklok, bijv. 14:00.',
+    );
     await vi.waitFor(() => expect(start).toHaveFocus());
     expect(within(form).getByLabelText('Duur (aantal)')).toHaveAccessibleDescription(
       'Vul in hoe lang een tijdvak duurt. Hoe lang een tijdvak duurt (verplicht bij tijdvakken).',
@@ -133,7 +138,8 @@ describe('the availability screen (docs/availability.md#what-a-provider-sets)', 
     await userEvent.click(within(form).getByRole('button', { name: 'Begintijd toevoegen' }));
     const second = within(form).getByLabelText('Begintijd 2');
     await vi.waitFor(() => expect(second).toHaveFocus());
-    fireEvent.change(second, { target: { value: '10:00' } });
+    // Read as 10:00, as the hint's 24-hour clock says.
+    fireEvent.change(second, { target: { value: '10' } });
     fireEvent.change(within(form).getByLabelText('Duur (aantal)'), { target: { value: '3' } });
     await userEvent.click(within(form).getByRole('radio', { name: /^Een vast aantal plaatsen/ }));
     fireEvent.change(within(form).getByLabelText('Plaatsen per tijdvak'), { target: { value: '6' } });

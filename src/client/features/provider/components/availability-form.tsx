@@ -18,6 +18,7 @@ import {
   toFormState,
   withoutRows,
 } from '../availability-state';
+import { timeOfText } from '../date-text';
 import { DateField } from './date-field';
 
 const labelClass = 'mb-1 block text-sm font-medium text-ink-800';
@@ -101,7 +102,7 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
 
   const today = todayInParis(new Date());
   const example = addDays(today, 30);
-  const slotTimes = state.slots.map((s) => s.start).filter((s) => /^\d\d:\d\d$/.test(s));
+  const slotTimes = [...new Set(state.slots.map((s) => timeOfText(s.start)).filter((s) => /^\d\d:\d\d$/.test(s)))];
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -307,6 +308,9 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
         {state.by === 'slots' ? (
           <fieldset className={rowClass}>
             <legend className="font-medium text-ink-900">{t('availability.slots')}</legend>
+            <p id={`${fieldId('slots')}-hint`} className="text-sm text-ink-500">
+              {t('availability.timeHint')}
+            </p>
             <ul className="space-y-3">
               {state.slots.map((slot, index) => {
                 const n = index + 1;
@@ -319,8 +323,10 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
                     <div className="flex items-center gap-2">
                       <Input
                         id={fieldId(name)}
-                        type="time"
-                        className="max-w-40"
+                        inputMode="numeric"
+                        autoComplete="off"
+                        maxLength={5}
+                        className="max-w-32"
                         value={slot.start}
                         onChange={(e) =>
                           set(
@@ -328,7 +334,7 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
                             state.slots.map((s, i) => (i === index ? { ...s, start: e.target.value } : s)),
                           )
                         }
-                        {...invalid(name)}
+                        {...invalid(name, `${fieldId('slots')}-hint`)}
                       />
                       <Button
                         variant="ghost"
@@ -380,7 +386,7 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
               <Input
                 id={fieldId('durationMinutes')}
                 inputMode="decimal"
-                className="w-28"
+                className="max-w-28"
                 value={state.duration}
                 onChange={(e) => set('duration', e.target.value)}
                 {...invalid('durationMinutes', `${fieldId('durationMinutes')}-hint`)}
@@ -392,7 +398,7 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
               </label>
               <select
                 id={fieldId('durationUnit')}
-                className={`${selectClass} w-36`}
+                className={`${selectClass} max-w-36`}
                 value={state.durationUnit}
                 onChange={(e) => set('durationUnit', e.target.value as AvailabilityFormState['durationUnit'])}
               >
@@ -434,7 +440,7 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
             <Input
               id={fieldId('capacity')}
               inputMode="numeric"
-              className="w-28"
+              className="max-w-32"
               value={state.capacity}
               onChange={(e) => set('capacity', e.target.value)}
               {...invalid('capacity', `${fieldId('capacity')}-hint`)}
@@ -487,7 +493,7 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
               <Input
                 id={fieldId(name)}
                 inputMode="numeric"
-                className="w-28"
+                className="max-w-32"
                 value={state[name]}
                 onChange={(e) => set(name, e.target.value)}
                 {...invalid(name, `${fieldId(name)}-hint`)}

@@ -13,6 +13,9 @@ import { ProviderDayView } from './provider-day';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A whole form filled in by clicks and keys takes seconds in jsdom, more on a busy machine. */
+const LONG = { timeout: 30_000 };
+
 const DAY = '2099-08-14';
 
 const booking = (id: number, overrides: Partial<Booking> = {}): Booking => ({
@@ -105,7 +108,7 @@ const SLOTTED: AvailabilitySettings = {
   capacity: 6,
 };
 
-describe('the provider’s day (docs/availability.md#the-providers-day)', () => {
+describe('the provider’s day (docs/availability.md#the-providers-day)', LONG, () => {
   it('shows each slot with its places and bookings, and closes and opens a slot', async () => {
     const sent = dayApi(SLOTTED);
     renderWithProviders(<DayScreen />);

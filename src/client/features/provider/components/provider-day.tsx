@@ -34,13 +34,24 @@ function DayPicker({ date, onDateChange }: DayPickerProps) {
   }
   const today = todayInParis(new Date());
   return (
-    <div className="flex flex-wrap items-end gap-3">
-      <Button variant="secondary" onClick={() => onDateChange(addDays(date, -1))}>
-        <ChevronLeft aria-hidden className="h-4 w-4" />
-        {t('day.previous')}
-      </Button>
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => onDateChange(addDays(date, -1))}>
+          <ChevronLeft aria-hidden className="h-4 w-4" />
+          {t('day.previous')}
+        </Button>
+        <Button variant="secondary" onClick={() => onDateChange(addDays(date, 1))}>
+          {t('day.next')}
+          <ChevronRight aria-hidden className="h-4 w-4" />
+        </Button>
+        {date === today ? null : (
+          <Button variant="ghost" onClick={() => onDateChange(today)}>
+            {t('day.today')}
+          </Button>
+        )}
+      </div>
       <form
-        className="flex flex-wrap items-start gap-2"
+        className="flex items-start gap-2"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -60,21 +71,12 @@ function DayPicker({ date, onDateChange }: DayPickerProps) {
           example={today}
           error={error}
           onChange={setText}
-          className="w-48"
+          className="w-full max-w-56"
         />
-        <Button type="submit" variant="secondary" className="mt-6">
+        <Button type="submit" variant="secondary" className="mt-6 shrink-0">
           {t('day.show')}
         </Button>
       </form>
-      <Button variant="secondary" onClick={() => onDateChange(addDays(date, 1))}>
-        {t('day.next')}
-        <ChevronRight aria-hidden className="h-4 w-4" />
-      </Button>
-      {date === today ? null : (
-        <Button variant="ghost" onClick={() => onDateChange(today)}>
-          {t('day.today')}
-        </Button>
-      )}
     </div>
   );
 }
