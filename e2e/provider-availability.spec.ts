@@ -191,3 +191,21 @@ test('a provider sets slots and places, deals with the bookings left outside, cl
   await expect(page).toHaveURL(`${origin}/provider/activities/${id}/days?date=${addDays(day, 1)}`);
   await expect(page.getByRole('heading', { level: 2, name: inWords(addDays(day, 1)) })).toBeVisible();
 });
+
+test('an admin opens the availability of the team’s own listing from the console’s list of activities', async ({
+  page,
+}) => {
+  await demoLogin(page, 'admin', origin);
+  await visit(page, '/admin/activities');
+  await page.getByLabel('Zoeken op naam', { exact: true }).fill('Brass');
+  await page.getByLabel('Aanbieder', { exact: true }).selectOption({ label: 'De gids (geen aanbieder)' });
+  const row = page.getByRole('listitem').filter({ hasText: 'Limoux Brass Festival' });
+  await row.getByRole('link', { name: 'Beschikbaarheid van Limoux Brass Festival' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Beschikbaarheid' })).toBeVisible();
+  await expect(page.getByText('Limoux Brass Festival', { exact: true })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Beschikbaarheid' });
+  await expect(form.getByRole('radio', { name: /^Wanneer de activiteit open is/ })).toBeChecked();
+  // Back to where the admin came from: the listing in the console.
+  await page.getByRole('link', { name: 'Terug naar de activiteit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Activiteit bewerken (beheer)' })).toBeVisible();
+});

@@ -112,6 +112,10 @@ describe('the availability screen (docs/availability.md#what-a-provider-sets)', 
       within(form).getByText('Voeg minstens één periode toe, of kies ‘Wanneer de activiteit open is’.'),
     ).toBeVisible();
     expect(within(form).getByText('Voeg minstens één begintijd toe, of kies ‘Per dag’.')).toBeVisible();
+    await vi.waitFor(() => expect(within(form).getByRole('button', { name: 'Periode toevoegen' })).toHaveFocus());
+    expect(within(form).getByRole('button', { name: 'Begintijd toevoegen' })).toHaveAccessibleDescription(
+      'Voeg minstens één begintijd toe, of kies ‘Per dag’.',
+    );
     expect(puts(sent)).toEqual([]);
   });
 

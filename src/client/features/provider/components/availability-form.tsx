@@ -109,7 +109,10 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
     const found = formErrors(state);
     if (Object.keys(found).length > 0) {
       setClientErrors(found);
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      // The first field to fix, in the order of the form; a list that needs a row: its "add" button.
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid-list]')?.focus(),
+      );
       return;
     }
     setClientErrors({});
@@ -263,6 +266,7 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
               size="sm"
               disabled={state.periods.length >= L.periods}
               aria-describedby={errors.periods ? `${fieldId('periods')}-error` : undefined}
+              data-invalid-list={errors.periods ? true : undefined}
               onClick={() => {
                 focusLater(fieldId(`periods.${state.periods.length}.start`), addPeriod);
                 setRows('periods', [
@@ -362,6 +366,7 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
               size="sm"
               disabled={state.slots.length >= L.slots}
               aria-describedby={errors.slots ? `${fieldId('slots')}-error` : undefined}
+              data-invalid-list={errors.slots ? true : undefined}
               onClick={() => {
                 focusLater(fieldId(`slots.${state.slots.length}`), addSlot);
                 setRows('slots', [...state.slots, { key: nextKey(state.slots), start: '' }]);
@@ -579,6 +584,7 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
           size="sm"
           disabled={state.closed.length >= L.closed}
           aria-describedby={errors.closed ? `${fieldId('closed')}-error` : undefined}
+          data-invalid-list={errors.closed ? true : undefined}
           onClick={() => {
             focusLater(fieldId(`closed.${state.closed.length}.date`), addClosed);
             setRows('closed', [...state.closed, { key: nextKey(state.closed), date: '', slot: '' }]);
