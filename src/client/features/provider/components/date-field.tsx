@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input';
 import { useLanguage } from '../../../i18n/use-language';
@@ -17,7 +16,6 @@ interface DateFieldProps {
   /** An example day in the hint (YYYY-MM-DD). */
   example: string;
   className?: string;
-  children?: ReactNode;
 }
 
 /**
