@@ -63,7 +63,7 @@ const APP_PAGES = [
   /^\/login$/,
   /^\/role-selection$/,
   /^\/admin(\/activities(\/\d+|\/pending|\/new)?|\/bookings|\/sponsorships|\/tags|\/settings)?$/,
-  /^\/provider(\/apply|\/bookings|\/sponsorship|\/activities\/new|\/activities\/\d+(\/preview)?)?$/,
+  /^\/provider(\/apply|\/bookings|\/sponsorship|\/activities\/new|\/activities\/\d+(\/preview|\/availability|\/days)?)?$/,
   /^\/boekingen(\/\d+\/annuleren)?$/,
 ];
 

@@ -32,6 +32,10 @@ const ProviderSponsorshipRoute = lazyScreen(() =>
 const ProviderActivityPreviewRoute = lazyScreen(() =>
   import('./routes/provider-activity-preview').then((m) => m.ProviderActivityPreviewRoute),
 );
+const ProviderAvailabilityRoute = lazyScreen(() =>
+  import('./routes/provider-availability').then((m) => m.ProviderAvailabilityRoute),
+);
+const ProviderDayRoute = lazyScreen(() => import('./routes/provider-day').then((m) => m.ProviderDayRoute));
 const NotFoundRoute = lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundRoute));
 
 /** The screens by address, the first that matches wins (docs/rendering.md#router). */
@@ -59,6 +63,8 @@ const ROUTES: [path: string, screen: ReactElement][] = [
   ['/provider/activities/new', <ProviderActivityRoute />],
   ['/provider/activities/:id', <ProviderActivityRoute />],
   ['/provider/activities/:id/preview', <ProviderActivityPreviewRoute />],
+  ['/provider/activities/:id/availability', <ProviderAvailabilityRoute />],
+  ['/provider/activities/:id/days', <ProviderDayRoute />],
   ['/boekingen', <MyBookingsRoute />],
   ['/boekingen/:id/annuleren', <CancelBookingRoute />],
 ];

@@ -1,10 +1,11 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { useNavigate, Link } from '../../lib/navigation';
 import { isApprovedProvider, mayEditOwnActivities, principalOfUser } from '../../../domain/policies';
 import type { ActivityFormValues, ProviderActivity } from '../../../domain/provider-activities';
+import { buttonClass } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { useAuthUser } from '../../features/auth/api/auth-user';
@@ -112,6 +113,18 @@ function Editor({ id }: { id: number | null }) {
       {activity?.pendingChanges ? (
         <p role="note" className="mb-6 rounded-2xl bg-amber-50 p-4 text-amber-900">
           {t('form.changesWaiting')}
+        </p>
+      ) : null}
+      {activity ? (
+        <p className="mb-6 flex flex-wrap items-center gap-3 rounded-2xl bg-sand-50 p-4 text-sm text-ink-700 ring-1 ring-sand-200">
+          <span>{t('form.availabilityHint')}</span>
+          <Link
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+            to={`/provider/activities/${activity.id}/availability`}
+          >
+            <SlidersHorizontal aria-hidden className="h-4 w-4" />
+            {t('form.availabilityLink')}
+          </Link>
         </p>
       ) : null}
       <ActivityForm

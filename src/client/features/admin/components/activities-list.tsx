@@ -30,6 +30,13 @@ function ActivityRow({ item }: { item: AdminActivityListItem }) {
         <StatusBadge status={item.status} />
         {item.pendingChanges ? <Badge className="bg-amber-100 text-amber-900">{t('list.pendingChanges')}</Badge> : null}
         <Link
+          to={`/provider/activities/${item.id}/availability`}
+          className="text-sm font-medium text-terracotta-700 hover:underline"
+          aria-label={t('list.availabilityOf', { name: item.name })}
+        >
+          {t('list.availability')}
+        </Link>
+        <Link
           to={`/admin/activities/${item.id}#sponsorship`}
           className="text-sm font-medium text-terracotta-700 hover:underline"
           aria-label={t('list.sponsorshipOf', { name: item.name, level: t(`sponsorship.levels.${item.sponsorLevel}`) })}

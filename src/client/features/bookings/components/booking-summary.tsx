@@ -4,11 +4,12 @@ import { useLanguage } from '../../../i18n/use-language';
 import { formatDay, formatPrice } from '../../../lib/format';
 import { BookingStatusBadge } from './booking-status';
 
-/** What a booking is: activity, day, people, total, status. */
-export function BookingSummary({ booking, headingLevel = 3 }: { booking: Booking; headingLevel?: 2 | 3 }) {
+/** What a booking is: activity, day (and the slot's start), people, total, status. */
+export function BookingSummary({ booking, headingLevel = 3 }: { booking: Booking; headingLevel?: 2 | 3 | 4 }) {
   const { t } = useTranslation('bookings');
   const language = useLanguage();
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = `h${headingLevel}` as const;
+  const day = formatDay(booking.bookingDate, language);
   return (
     <div className="min-w-0 flex-1 basis-64 space-y-1">
       <div className="flex flex-wrap items-center gap-2">
@@ -16,7 +17,8 @@ export function BookingSummary({ booking, headingLevel = 3 }: { booking: Booking
         <BookingStatusBadge status={booking.status} />
       </div>
       <p className="text-sm text-ink-600">
-        {formatDay(booking.bookingDate, language)} · {t('details.people', { count: booking.numberOfPeople })}
+        {booking.slot ? t('details.dateAt', { date: day, time: booking.slot }) : day} ·{' '}
+        {t('details.people', { count: booking.numberOfPeople })}
         {booking.totalAmount > 0 ? ` · ${formatPrice(booking.totalAmount, language)}` : ''}
       </p>
       <p className="text-xs text-ink-500">{t('details.reference', { id: booking.id })}</p>

@@ -1,4 +1,4 @@
-import { Check, Mail, Phone, X } from 'lucide-react';
+import { CalendarDays, Check, Mail, Phone, X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../domain/bookings';
@@ -9,21 +9,30 @@ import { toast } from '../../../components/ui/toast-store';
 import { useLanguage } from '../../../i18n/use-language';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDay } from '../../../lib/format';
+import { Link } from '../../../lib/navigation';
 import { type AnswerScope, useConfirmBooking, useDeclineBooking } from '../api/provider-bookings';
 import { BookingSummary } from './booking-summary';
 
 /**
- * One booking in the provider's list (or the admins' inbox, `scope`): the guest's details and, while
- * pending, confirm and decline; `extra` says more under the guest (the inbox: who answers).
+ * One booking in the provider's list (or the admins' inbox, `scope`): the guest's details, a link to
+ * its activity's day (docs/availability.md#the-providers-day) and, while pending, confirm and
+ * decline; `extra` says more under the guest (the inbox: who answers). In the day view itself
+ * (`dayLink` false) `onAnswered` tells it to show the answer.
  */
 export function ProviderBookingRow({
   booking,
   scope = 'provider',
   extra,
+  dayLink = true,
+  onAnswered,
+  headingLevel,
 }: {
   booking: Booking;
   scope?: AnswerScope;
   extra?: ReactNode;
+  dayLink?: boolean;
+  onAnswered?: () => void;
+  headingLevel?: 2 | 3 | 4;
 }) {
   const { t } = useTranslation('bookings');
   const language = useLanguage();
@@ -45,7 +54,7 @@ export function ProviderBookingRow({
 
   return (
     <>
-      <BookingSummary booking={booking} />
+      <BookingSummary booking={booking} headingLevel={headingLevel} />
       <div className="w-full text-sm text-ink-700 sm:w-auto">
         <p className="font-medium text-ink-900">{booking.customerName}</p>
         <p className="flex items-center gap-1">
@@ -68,6 +77,16 @@ export function ProviderBookingRow({
           </p>
         ) : null}
         {extra}
+        {dayLink ? (
+          <Link
+            to={`/provider/activities/${booking.activityId}/days?date=${booking.bookingDate}`}
+            className="mt-1 inline-flex items-center gap-1 font-medium text-terracotta-700 hover:underline"
+            aria-label={t('provider.dayViewLabel', { name: booking.activityName, date })}
+          >
+            <CalendarDays aria-hidden className="h-3.5 w-3.5" />
+            {t('provider.dayView')}
+          </Link>
+        ) : null}
       </div>
       {mayMoveBooking(booking.status, 'confirmed') ? (
         <div className="ml-auto flex gap-2">
@@ -77,7 +96,10 @@ export function ProviderBookingRow({
             aria-label={t('provider.confirmLabel', { name: booking.customerName, date })}
             onClick={() =>
               confirm.mutate(booking.id, {
-                onSuccess: () => toast({ title: t('provider.confirmed') }),
+                onSuccess: () => {
+                  toast({ title: t('provider.confirmed') });
+                  onAnswered?.();
+                },
                 onError: failed,
               })
             }
@@ -113,6 +135,7 @@ export function ProviderBookingRow({
                       onSuccess: () => {
                         toast({ title: t('provider.declined') });
                         setDeclining(false);
+                        onAnswered?.();
                       },
                       onError: failed,
                     },

@@ -1,4 +1,4 @@
-import { Eye, Pause, Pencil, Play, Trash2 } from 'lucide-react';
+import { CalendarDays, Eye, Pause, Pencil, Play, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/navigation';
@@ -81,6 +81,27 @@ export function OwnActivityRow({ activity, readOnly = false }: { activity: Provi
             {t('list.edit')}
           </Link>
         )}
+        {/* When it can be booked and how many places it has, and its days (docs/availability.md). */}
+        {activity.bookingRequired && !readOnly ? (
+          <>
+            <Link
+              className={buttonClass({ variant: 'secondary', size: 'sm' })}
+              to={`/provider/activities/${activity.id}/availability`}
+              aria-label={t('list.availabilityLabel', { name: activity.name })}
+            >
+              <SlidersHorizontal aria-hidden className="h-4 w-4" />
+              {t('list.availability')}
+            </Link>
+            <Link
+              className={buttonClass({ variant: 'secondary', size: 'sm' })}
+              to={`/provider/activities/${activity.id}/days`}
+              aria-label={t('list.daysLabel', { name: activity.name })}
+            >
+              <CalendarDays aria-hidden className="h-4 w-4" />
+              {t('list.days')}
+            </Link>
+          </>
+        ) : null}
         {/* The public page where visitors see it; otherwise the provider's own preview (a public link would be a 404). */}
         {activity.state === 'published' && activity.isActive && !activity.pendingChanges && !readOnly ? (
           <Link
