@@ -36,6 +36,7 @@ interface Fixtures {
   activityId: number;
   bookingToConfirm: number;
   bookingToDecline: number;
+  bookingToCancel: number;
   /** Bookings of a listing without a provider: the team's to answer (docs/permissions.md#resources). */
   teamBookingToConfirm: number;
   teamBookingToDecline: number;
@@ -326,6 +327,35 @@ const TABLE: Record<string, RouteCase> = {
     body: () => ({ message: 'Fully booked' }),
     expect: { ...providerLevel(200), otherProvider: 404, admin: 409 },
   },
+  'POST /api/provider/bookings/:id/cancel': {
+    url: (f) => `/api/provider/bookings/${f.bookingToCancel}/cancel`,
+    body: () => ({ message: 'The river is too high' }),
+    expect: { ...providerLevel(200), otherProvider: 404, admin: 409 },
+  },
+  // Availability (docs/availability.md): the answer is public; the settings, closures and day are
+  // the owner's (a provider waiting for approval too, on their own) and any admin's.
+  'GET /api/activities/:id/availability': {
+    url: (f) => `/api/activities/${f.activityId}/availability?from=2027-01-10&to=2027-01-20`,
+    expect: all(200),
+  },
+  'GET /api/provider/activities/:id/availability': {
+    url: (f) => `/api/provider/activities/${f.ownActivityId}/availability`,
+    expect: { ...providerLevel(200), pendingProvider: 404, otherProvider: 404 },
+  },
+  'PUT /api/provider/activities/:id/availability': {
+    url: (f) => `/api/provider/activities/${f.ownActivityId}/availability`,
+    body: () => ({ capacity: 6 }),
+    expect: { ...providerLevel(200), pendingProvider: 404, otherProvider: 404 },
+  },
+  'POST /api/provider/activities/:id/closures': {
+    url: (f) => `/api/provider/activities/${f.ownActivityId}/closures`,
+    body: () => ({ date: '2027-01-20', slot: null }),
+    expect: { ...providerLevel(200), pendingProvider: 404, otherProvider: 404 },
+  },
+  'GET /api/provider/activities/:id/days/:date': {
+    url: (f) => `/api/provider/activities/${f.ownActivityId}/days/2027-01-20`,
+    expect: { ...providerLevel(200), pendingProvider: 404, otherProvider: 404 },
+  },
   'GET /api/admin/bookings': { url: () => '/api/admin/bookings', expect: adminOnly(200) },
   'GET /api/admin/bookings.csv': { url: () => '/api/admin/bookings.csv', expect: adminOnly(200) },
   'POST /api/admin/bookings/:id/confirm': {
@@ -491,6 +521,7 @@ beforeAll(async () => {
   };
   fixtures.bookingToConfirm = await booking('confirm@example.com');
   fixtures.bookingToDecline = await booking('decline@example.com');
+  fixtures.bookingToCancel = await booking('cancel@example.com');
   fixtures.guestBooking = await booking('guest@example.com');
   fixtures.teamBookingToConfirm = await booking('team-confirm@example.com', teamActivityId);
   fixtures.teamBookingToDecline = await booking('team-decline@example.com', teamActivityId);
