@@ -13,7 +13,7 @@ import {
 } from '../../../domain/bookings.js';
 import { hourInParis, todayInParis } from '../../../domain/dates.js';
 import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
-import { bookingTotalCents, toEuros } from '../../../domain/money.js';
+import { bookingTotalCents } from '../../../domain/money.js';
 import type { Page } from '../../../domain/pagination.js';
 import { isAdmin, mayAnswerBooking, type Principal } from '../../../domain/policies.js';
 import type { Db } from '../../db/client.js';
@@ -31,7 +31,7 @@ import { checkBooking, settingsOf } from '../availability/service.js';
 import { presentBooking as present } from './presenter.js';
 import * as repo from './repository.js';
 
-type BookingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret' | 'site' | 'availability'>;
+type BookingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret' | 'site' | 'availability' | 'dayTurns'>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -172,8 +172,11 @@ export async function createBooking(
     ]);
   }
   const proved = addressProved(user, body.customerEmail);
+  // This day's bookings on this instance one at a time, each waiting without a connection (availability/turns.ts).
+  const dayTransaction = <T>(work: (tx: Db) => Promise<T>) =>
+    deps.dayTurns.run(activity.id, body.bookingDate, () => db.transaction(work));
   try {
-    const row = await db.transaction(async (tx) => {
+    const row = await dayTransaction(async (tx) => {
       // Anyone can type any address: it gets a limited number of booking mails a day, counted in the
       // database so that every instance counts together, and refused before anything is written.
       if (!proved) {
