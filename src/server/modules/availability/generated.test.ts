@@ -30,6 +30,7 @@ import { HOLDING_STATUSES } from './repository.js';
  * GENERATED_RUNS requests per operation, as the other generated inputs.
  */
 const RUNS = Number(process.env.GENERATED_RUNS ?? 100);
+const LOOSE_RUNS = Math.ceil(RUNS / 3);
 
 // Wednesday 30 June 2027, 10:00 in Limoux.
 const TODAY = '2027-06-30';
@@ -256,8 +257,10 @@ describe('generated availability settings (PUT /api/provider/activities/:id/avai
     },
   );
 
+  // A third as many: the document's loose requests (wrong types, content types, origins) mostly stop at
+  // the schema, which the bodies above already cover field by field.
   it(
-    `answers loose requests from the OpenAPI document without a 5xx, changing nothing unless accepted: ${RUNS} requests`,
+    `answers loose requests from the OpenAPI document without a 5xx, changing nothing unless accepted: ${LOOSE_RUNS} requests`,
     { timeout: 300_000 },
     async () => {
       const operation = operationsOf(document).find(
@@ -281,7 +284,7 @@ describe('generated availability settings (PUT /api/provider/activities/:id/avai
           expectClearAnswer(res, what);
           if (res.statusCode !== 200) expect(await storedSettings(settingsActivity), what).toEqual(before);
         }),
-        { numRuns: RUNS },
+        { numRuns: LOOSE_RUNS },
       );
     },
   );
