@@ -37,7 +37,10 @@ const period = z.strictObject({
 
 const closedDate = z.strictObject({
   date: day(),
-  slot: time.nullish().transform((v) => v ?? null).describe('a start time: only that slot; null: the whole day'),
+  slot: time
+    .nullish()
+    .transform((v) => v ?? null)
+    .describe('a start time: only that slot; null: the whole day'),
 });
 
 /** PUT /api/provider/activities/:id/availability: the whole settings, replaced at once. */
