@@ -195,14 +195,22 @@ function parisOffsetMinutes(instant: number): number {
 
 /**
  * The instant of a wall-clock time in Limoux (`time` HH:MM, 24:00 for the day's end). A time the
- * clocks skip in spring (02:30 on the last Sunday of March) is taken as the same time of the summer
- * offset, an hour later on the wall clock; a time that comes twice in autumn, as its first.
+ * clocks skip in spring (02:30 on the last Sunday of March) counts as the same time an hour later
+ * (03:30 summer time); a time that comes twice in autumn (02:30 on the last Sunday of October), as
+ * its first (summer time). docs/availability.md#lead-time
  */
 export function parisInstant(day: string, time: string): Date {
   const local = Date.parse(`${day}T00:00:00Z`) + minutesOf(time) * 60_000;
-  const first = local - parisOffsetMinutes(local) * 60_000;
-  const second = local - parisOffsetMinutes(first) * 60_000;
-  return new Date(Math.min(first, second));
+  // The offsets in force half a day either side: both sides of a change of the clocks.
+  const before = parisOffsetMinutes(local - 12 * 3_600_000);
+  const after = parisOffsetMinutes(local + 12 * 3_600_000);
+  if (before === after) return new Date(local - before * 60_000);
+  const fits = [before, after]
+    .map((offset) => ({ offset, instant: local - offset * 60_000 }))
+    .filter(({ offset, instant }) => parisOffsetMinutes(instant) === offset)
+    .map(({ instant }) => instant);
+  // No offset fits: the spring change skipped this time; read it with the offset before the change.
+  return new Date(fits.length > 0 ? Math.min(...fits) : local - before * 60_000);
 }
 
 /**

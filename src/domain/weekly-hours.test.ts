@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   bySeason,
+  hoursOnDay,
+  isoWeekday,
   isSeasonDay,
   normaliseDays,
   seasonDays,
@@ -129,5 +131,62 @@ describe('season days and runs', () => {
     const alsoAlways = row([3], '09:00', '12:00');
     expect(bySeason([summer, always, alsoAlways])).toEqual([[always, alsoAlways], [summer]]);
     expect(normaliseDays([7, 1, 3, 1])).toEqual([1, 3, 7]);
+  });
+});
+
+describe('hoursOnDay (docs/availability.md#when-it-can-be-booked)', () => {
+  // 2027: 1 January is a Friday, 1 July a Thursday.
+  const ALL = [1, 2, 3, 4, 5, 6, 7];
+
+  it('numbers weekdays from Monday (1) to Sunday (7)', () => {
+    expect(['2027-01-03', '2027-01-04', '2027-01-08', '2027-01-09'].map(isoWeekday)).toEqual([7, 1, 5, 6]);
+  });
+
+  it("gives the all-year rows of the day's weekday, a break at noon as two rows", () => {
+    const morning = row([6], '10:00', '12:00');
+    const afternoon = row([6], '14:00', '18:00');
+    const weekdays = row([1, 2, 3, 4, 5], '09:00', '17:00');
+    const rows = [weekdays, morning, afternoon];
+    expect(hoursOnDay(rows, '2027-07-10')).toEqual([morning, afternoon]);
+    expect(hoursOnDay(rows, '2027-07-14')).toEqual([weekdays]);
+    expect(hoursOnDay(rows, '2027-07-11')).toEqual([]);
+    expect(hoursOnDay([], '2027-07-11')).toEqual([]);
+  });
+
+  it('holds a season over New Year in January, not after its last day', () => {
+    const winter = row(ALL, '10:00', '16:00', '11-01', '03-31');
+    expect(hoursOnDay([winter], '2027-01-02')).toEqual([winter]);
+    expect(hoursOnDay([winter], '2026-12-31')).toEqual([winter]);
+    expect(hoursOnDay([winter], '2027-03-31')).toEqual([winter]);
+    expect(hoursOnDay([winter], '2027-04-02')).toEqual([]);
+    expect(hoursOnDay([winter], '2027-10-31')).toEqual([]);
+    // The all-year rows hold outside it, and give way within it.
+    const always = row(ALL, '09:00', '19:00');
+    expect(hoursOnDay([always, winter], '2027-04-02')).toEqual([always]);
+    expect(hoursOnDay([always, winter], '2027-01-02')).toEqual([winter]);
+  });
+
+  it('lets the shortest season that holds the day replace the longer ones, weekdays and all', () => {
+    const season = row(ALL, '10:00', '18:00', '03-25', '10-31');
+    const summer = row([6, 7], '09:00', '19:00', '07-01', '08-31');
+    const always = row([1, 2, 3, 4, 5], '14:00', '16:00');
+    const rows = [always, season, summer];
+    expect(hoursOnDay(rows, '2027-06-16')).toEqual([season]);
+    expect(hoursOnDay(rows, '2027-07-17')).toEqual([summer]);
+    // A Wednesday in summer: the summer's rows have none, and the longer season's do not come back.
+    expect(hoursOnDay(rows, '2027-07-14')).toEqual([]);
+    expect(hoursOnDay(rows, '2027-09-01')).toEqual([season]);
+    expect(hoursOnDay(rows, '2027-12-01')).toEqual([always]);
+    // Over New Year too: the holidays within the winter.
+    const winter = row(ALL, '10:00', '16:00', '11-01', '03-31');
+    const holidays = row(ALL, '10:00', '20:00', '12-20', '01-05');
+    expect(hoursOnDay([winter, holidays], '2027-01-02')).toEqual([holidays]);
+    expect(hoursOnDay([winter, holidays], '2026-12-24')).toEqual([holidays]);
+    expect(hoursOnDay([winter, holidays], '2027-01-06')).toEqual([winter]);
+  });
+
+  it('holds a season on 29 February of a leap year', () => {
+    const february = row(ALL, '10:00', '12:00', '02-01', '03-31');
+    expect(hoursOnDay([february], '2028-02-29')).toEqual([february]);
   });
 });

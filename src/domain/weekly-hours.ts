@@ -219,7 +219,6 @@ export function hoursOnDay(rows: readonly WeeklyHoursRow[], day: string): Weekly
   }
   const weekday = isoWeekday(day);
   return rows.filter(
-    (row) =>
-      row.days.includes(weekday) && (chosen === null ? row.seasonStart === null : seasonKey(row) === chosen.key),
+    (row) => row.days.includes(weekday) && (chosen === null ? row.seasonStart === null : seasonKey(row) === chosen.key),
   );
 }

@@ -46,6 +46,7 @@ import { publicRoutes, trackRouteAccess } from './plugins/access.js';
 import { settingsDefaults, StoredSiteSettings } from './modules/settings/site.js';
 import { availabilityRoutes } from './modules/availability/routes.js';
 import { AvailabilityAnswers } from './modules/availability/service.js';
+import { DayTurns } from './modules/availability/turns.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientPlugin } from './plugins/client.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
@@ -177,6 +178,7 @@ export async function buildApp(options: AppDeps) {
           : null,
     site,
     availability,
+    dayTurns: new DayTurns(),
     secret,
   };
   app.decorate('deps', deps);

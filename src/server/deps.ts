@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { AvailabilityAnswers } from './modules/availability/service.js';
+import type { DayTurns } from './modules/availability/turns.js';
 import type { AnswerCache } from './modules/catalog/answers.js';
 import type { Catalog } from './modules/catalog/service.js';
 import type { Geocoder } from './modules/geocode/nominatim.js';
@@ -74,6 +75,8 @@ export interface Deps {
   site: SiteSettings;
   /** The availability answers kept ready, dropped on each booking (docs/availability.md#the-answer). */
   availability: AvailabilityAnswers;
+  /** The bookings of one activity's day on this instance, one after another (docs/availability.md#places). */
+  dayTurns: DayTurns;
   /** Signs session cookies and the links in mails (SESSION_SECRET, or the one kept under DATA_DIR). */
   secret: string;
 }

@@ -36,6 +36,7 @@ interface Fixtures {
   activityId: number;
   bookingToConfirm: number;
   bookingToDecline: number;
+  bookingToCancel: number;
   /** Bookings of a listing without a provider: the team's to answer (docs/permissions.md#resources). */
   teamBookingToConfirm: number;
   teamBookingToDecline: number;
@@ -326,34 +327,34 @@ const TABLE: Record<string, RouteCase> = {
     body: () => ({ message: 'Fully booked' }),
     expect: { ...providerLevel(200), otherProvider: 404, admin: 409 },
   },
-  // The provider cancels a booking they confirmed (above); the admin then finds it cancelled.
   'POST /api/provider/bookings/:id/cancel': {
-    url: (f) => `/api/provider/bookings/${f.bookingToConfirm}/cancel`,
+    url: (f) => `/api/provider/bookings/${f.bookingToCancel}/cancel`,
     body: () => ({ message: 'The river is too high' }),
     expect: { ...providerLevel(200), otherProvider: 404, admin: 409 },
   },
+  // Availability (docs/availability.md): the answer is public; the settings, closures and day are
+  // the owner's (a provider waiting for approval too, on their own) and any admin's.
   'GET /api/activities/:id/availability': {
-    url: (f) => `/api/activities/${f.activityId}/availability?from=2027-06-01&to=2027-06-30`,
+    url: (f) => `/api/activities/${f.activityId}/availability?from=2027-01-10&to=2027-01-20`,
     expect: all(200),
   },
-  // A listing's availability: its provider's, and any admin's (docs/availability.md#what-a-provider-sets).
   'GET /api/provider/activities/:id/availability': {
     url: (f) => `/api/provider/activities/${f.ownActivityId}/availability`,
-    expect: { ...ownerOnly(200), admin: 200 },
+    expect: { ...providerLevel(200), pendingProvider: 404, otherProvider: 404 },
   },
   'PUT /api/provider/activities/:id/availability': {
     url: (f) => `/api/provider/activities/${f.ownActivityId}/availability`,
-    body: () => ({ capacity: 10 }),
-    expect: { ...ownerOnly(200), admin: 200 },
+    body: () => ({ capacity: 6 }),
+    expect: { ...providerLevel(200), pendingProvider: 404, otherProvider: 404 },
   },
   'POST /api/provider/activities/:id/closures': {
     url: (f) => `/api/provider/activities/${f.ownActivityId}/closures`,
-    body: () => ({ date: '2030-01-02', slot: null }),
-    expect: { ...ownerOnly(200), admin: 200 },
+    body: () => ({ date: '2027-01-20', slot: null }),
+    expect: { ...providerLevel(200), pendingProvider: 404, otherProvider: 404 },
   },
   'GET /api/provider/activities/:id/days/:date': {
-    url: (f) => `/api/provider/activities/${f.ownActivityId}/days/2030-01-02`,
-    expect: { ...ownerOnly(200), admin: 200 },
+    url: (f) => `/api/provider/activities/${f.ownActivityId}/days/2027-01-20`,
+    expect: { ...providerLevel(200), pendingProvider: 404, otherProvider: 404 },
   },
   'GET /api/admin/bookings': { url: () => '/api/admin/bookings', expect: adminOnly(200) },
   'GET /api/admin/bookings.csv': { url: () => '/api/admin/bookings.csv', expect: adminOnly(200) },
@@ -520,6 +521,7 @@ beforeAll(async () => {
   };
   fixtures.bookingToConfirm = await booking('confirm@example.com');
   fixtures.bookingToDecline = await booking('decline@example.com');
+  fixtures.bookingToCancel = await booking('cancel@example.com');
   fixtures.guestBooking = await booking('guest@example.com');
   fixtures.teamBookingToConfirm = await booking('team-confirm@example.com', teamActivityId);
   fixtures.teamBookingToDecline = await booking('team-decline@example.com', teamActivityId);

@@ -15,7 +15,13 @@ import type { AvailabilityAnswer, ProviderDay } from '../../../domain/availabili
 import { BOOKING_MAX_DAYS_AHEAD, type Booking } from '../../../domain/bookings.js';
 import { addDays, todayInParis } from '../../../domain/dates.js';
 import { upcomingEdition } from '../../../domain/event-dates.js';
-import { isAdmin, mayEditActivity, type Principal } from '../../../domain/policies.js';
+import {
+  isAdmin,
+  isApprovedProvider,
+  mayEditActivity,
+  mayEditOwnActivities,
+  type Principal,
+} from '../../../domain/policies.js';
 import type { Database, Db } from '../../db/client.js';
 import type { Clock, Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -194,9 +200,25 @@ export async function checkBooking(
  */
 async function editableActivity(db: Db, principal: Principal, id: number) {
   const activity = await repo.activityForAvailability(db, id);
-  if (!activity || !mayEditActivity(principal, { ownerUserId: activity.ownerUserId })) throw activityNotFound();
+  if (!activity) throw activityNotFound();
+  if (!mayEditActivity(principal, { ownerUserId: activity.ownerUserId })) {
+    // Their own, but their application was rejected: they are told why (docs/permissions.md#rejected-and-demoted-providers).
+    if (activity.ownerUserId === principal.id && !mayEditOwnActivities(principal)) {
+      throw new AppError(
+        'PROVIDER_REJECTED',
+        'Your provider application was rejected: your activities cannot be changed. Contact the team',
+      );
+    }
+    throw activityNotFound();
+  }
   return activity;
 }
+
+/**
+ * Whether the guests' details of the caller's bookings may reach them: an approved provider (or
+ * an admin). A rejected one sees counts only (docs/permissions.md#rejected-and-demoted-providers).
+ */
+const seesGuests = (principal: Principal) => isApprovedProvider(principal);
 
 /** The activity, when `principal` may read its availability: an admin, or the provider who runs it. */
 async function readableActivity(db: Db, principal: Principal, id: number) {
@@ -238,12 +260,13 @@ export async function putSettings(
   const now = clock.now();
   const today = todayInParis(now);
   const settings = normaliseAvailability(body, today);
-  await db.transaction(async (tx) => {
+  // Read in the change's transaction: a 503 never follows a change that was made.
+  const outside = await db.transaction(async (tx) => {
     await repo.lockSettings(tx, id);
     await repo.saveSettings(tx, id, settings, now);
+    return seesGuests(principal) ? outsideBookings(tx, activity, settings, today) : [];
   });
   deps.availability.drop(id);
-  const outside = await outsideBookings(db, activity, settings, today);
   return { availability: settings, outside };
 }
 
@@ -320,7 +343,7 @@ export async function providerDay(
               ? [...taken.values()].reduce((a, b) => a + b, 0)
               : (taken.get(start ?? '') ?? 0),
           placesLeft: placesLeft(settings, taken, start),
-          bookings: mine.map((row) => presentBooking(row, activity.name)),
+          bookings: seesGuests(principal) ? mine.map((row) => presentBooking(row, activity.name)) : [],
         };
       }),
   };

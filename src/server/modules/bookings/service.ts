@@ -33,7 +33,7 @@ import { presentBooking as present } from './presenter.js';
 import { bookingReminder } from './reminder.js';
 import * as repo from './repository.js';
 
-type BookingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret' | 'site' | 'availability'>;
+type BookingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'secret' | 'site' | 'availability' | 'dayTurns'>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -212,8 +212,11 @@ export async function createBooking(
     ]);
   }
   const proved = addressProved(user, body.customerEmail);
+  // This day's bookings on this instance one at a time, each waiting without a connection (availability/turns.ts).
+  const dayTransaction = <T>(work: (tx: Db) => Promise<T>) =>
+    deps.dayTurns.run(activity.id, body.bookingDate, () => db.transaction(work));
   try {
-    const row = await db.transaction(async (tx) => {
+    const row = await dayTransaction(async (tx) => {
       // Anyone can type any address: it gets a limited number of booking mails a day, counted in the
       // database so that every instance counts together, and refused before anything is written.
       if (!proved) {
