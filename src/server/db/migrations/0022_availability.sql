@@ -26,7 +26,8 @@ CREATE OR REPLACE FUNCTION availability_notify_activity() RETURNS trigger LANGUA
 BEGIN
   IF OLD.availability IS DISTINCT FROM NEW.availability OR OLD.weekly_hours IS DISTINCT FROM NEW.weekly_hours
     OR OLD.event_start IS DISTINCT FROM NEW.event_start OR OLD.event_end IS DISTINCT FROM NEW.event_end
-    OR OLD.booking_required IS DISTINCT FROM NEW.booking_required THEN
+    OR OLD.booking_required IS DISTINCT FROM NEW.booking_required OR OLD.is_active IS DISTINCT FROM NEW.is_active
+    OR OLD.is_approved IS DISTINCT FROM NEW.is_approved THEN
     PERFORM pg_notify('availability', NEW.id::text);
   END IF;
   RETURN NULL;

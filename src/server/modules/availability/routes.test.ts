@@ -677,6 +677,21 @@ describe('the guest cancels (docs/availability.md#cancelling)', () => {
     expect((await guestCancel(withoutHours.id)).json()).toMatchObject({ code: 'BOOKING_CANCEL_TOO_LATE' });
     expect((await guestCancel(withHours.id)).json<Booking>().status).toBe('cancelled');
   });
+
+  it('lets a request not answered yet be withdrawn until its start, whatever the limit for confirmed ones', async () => {
+    const id = await bookable({ slots: ['10:00'], durationMinutes: 60, cancelUntilHours: 48 });
+    const first = await booked(id, { bookingDate: '2027-07-03', slot: '10:00' });
+    const second = await booked(id, { bookingDate: '2027-07-03', slot: '10:00' });
+    expect([first.status, second.status]).toEqual(['pending', 'pending']);
+    // 3 July 09:59 in Limoux (07:59 UTC): a minute before the start, after the 48 hours.
+    clock.set('2027-07-03T07:59:00Z');
+    expect((await guestCancel(first.id)).json<Booking>().status).toBe('cancelled');
+    clock.set('2027-07-03T08:00:00Z');
+    const before = await written();
+    expect((await guestCancel(second.id)).json()).toMatchObject({ code: 'BOOKING_CANCEL_TOO_LATE' });
+    expect(await statusOf(second.id)).toBe('pending');
+    expect(await written()).toEqual(before);
+  });
 });
 
 describe('POST /api/bookings within the availability (docs/availability.md#refusals)', () => {

@@ -32,7 +32,10 @@ type AvailabilityDeps = Pick<Deps, 'db' | 'clock' | 'availability'>;
 
 /** The settings an activity books by: its own, or the defaults (docs/availability.md#what-a-provider-sets). */
 export const settingsOf = (row: Pick<repo.AvailabilityActivity, 'availability'>): AvailabilitySettings =>
-  row.availability ?? DEFAULT_AVAILABILITY;
+  row.availability
+    ? // Slots in order, also when written straight into the database (the seed, a script).
+      { ...row.availability, slots: [...row.availability.slots].sort() }
+    : DEFAULT_AVAILABILITY;
 
 /** The channel the bookings' and activities' triggers announce an activity's changed availability on. */
 const AVAILABILITY_CHANNEL = 'availability';

@@ -11,7 +11,7 @@ import {
   type CreateBookingBody,
   mayMoveBooking,
 } from '../../../domain/bookings.js';
-import { hourInParis, todayInParis } from '../../../domain/dates.js';
+import { addDays, hourInParis, todayInParis } from '../../../domain/dates.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { bookingTotalCents } from '../../../domain/money.js';
 import type { Page } from '../../../domain/pagination.js';
@@ -205,7 +205,8 @@ export async function createBooking(
       { path: 'bookingDate', message: `bookingDate must be today (${today}) or later` },
     ]);
   }
-  const latest = todayInParis(new Date(now.getTime() + BOOKING_MAX_DAYS_AHEAD * 86_400_000));
+  // The same last day as the availability answer's (docs/availability.md#when-it-can-be-booked).
+  const latest = addDays(today, BOOKING_MAX_DAYS_AHEAD);
   if (body.bookingDate > latest) {
     throw new AppError('BOOKING_DATE_TOO_FAR', `bookingDate must be on or before ${latest}`, [
       { path: 'bookingDate', message: `bookingDate must be on or before ${latest}` },
@@ -501,19 +502,18 @@ export async function cancelBooking(
   const { publicUrl } = deps.config.auth;
   // A confirmed booking is the guest's to cancel until the provider's limit; a request not yet
   // answered may be withdrawn until its start (docs/availability.md#cancelling).
-  if (booking.status === 'confirmed') {
-    const activity = await repo.findActivityForBooking(deps.db, booking.activityId, booking.language);
-    if (activity) {
-      const settings = settingsOf(activity);
-      const deadline = cancelDeadline(settings, activity, booking.bookingDate, booking.slot);
-      if (deps.clock.now().getTime() >= deadline.getTime()) {
-        throw new AppError(
-          'BOOKING_CANCEL_TOO_LATE',
-          settings.cancelUntilHours > 0
-            ? `This booking can be cancelled until ${settings.cancelUntilHours} hours before its start: contact the provider`
-            : 'This booking has started: it can no longer be cancelled here; contact the provider',
-        );
-      }
+  const activity = await repo.findActivityForBooking(deps.db, booking.activityId, booking.language);
+  if (activity && (booking.status === 'confirmed' || booking.status === 'pending')) {
+    const settings = settingsOf(activity);
+    const limit = booking.status === 'confirmed' ? settings.cancelUntilHours : 0;
+    const deadline = cancelDeadline({ cancelUntilHours: limit }, activity, booking.bookingDate, booking.slot);
+    if (deps.clock.now().getTime() >= deadline.getTime()) {
+      throw new AppError(
+        'BOOKING_CANCEL_TOO_LATE',
+        limit > 0
+          ? `This booking can be cancelled until ${limit} hours before its start: contact the provider`
+          : 'This booking has started: it can no longer be cancelled here; contact the provider',
+      );
     }
   }
   return move(deps, booking, {
