@@ -1,12 +1,12 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '../../../../domain/dates';
 import { type Language, LOCALES } from '../../../../domain/languages';
 import { isoWeekday } from '../../../../domain/weekly-hours';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { formatDay, formatWeekday, formatWeekdayLong } from '../../../lib/format';
+import { formatWeekday, formatWeekdayLong } from '../../../lib/format';
 import { addMonths, type Month } from '../api/availability';
 
 /** How the calendar shows a day: bookable, full (every start taken), or not bookable. */
@@ -33,16 +33,28 @@ interface DayCalendarProps {
   invalid?: boolean;
 }
 
-const monthTitle = new Map<Language, Intl.DateTimeFormat>();
-/** "december 2026", in the page's language. */
-function formatMonthTitle(month: Month, language: Language): string {
-  let format = monthTitle.get(language);
+// Made once per language and kind: a month names some 40 days at each change (calendar days, read at midnight UTC).
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(language: Language, kind: 'month' | 'day'): Intl.DateTimeFormat {
+  const key = `${language}/${kind}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    monthTitle.set(language, format);
+    format = new Intl.DateTimeFormat(
+      LOCALES[language],
+      kind === 'month' ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { dateStyle: 'full', timeZone: 'UTC' },
+    );
+    formats.set(key, format);
   }
-  return format.format(new Date(`${month}-01T00:00:00Z`));
+  return format;
 }
+
+/** "december 2026", in the page's language. */
+const formatMonthTitle = (month: Month, language: Language) =>
+  dateFormat(language, 'month').format(new Date(`${month}-01T00:00:00Z`));
+
+/** "zaterdag 5 december 2026", as formatDay in lib/format says it. */
+const formatFullDay = (day: string, language: Language) =>
+  dateFormat(language, 'day').format(new Date(`${day}T00:00:00Z`));
 
 const monthOf = (day: string): Month => day.slice(0, 7);
 
@@ -62,7 +74,7 @@ function weeksOf(month: Month): (string | null)[][] {
  * screen reader says why: full, not bookable) but do nothing. Names of months and days come from
  * Intl in the page's language. docs/availability.md#what-the-guest-sees.
  */
-export function DayCalendar({
+export const DayCalendar = memo(function DayCalendar({
   labelId,
   language,
   month,
@@ -90,8 +102,8 @@ export function DayCalendar({
   const firstDay = `${minMonth}-01`;
   const lastDay = addDays(`${addMonths(maxMonth, 1)}-01`, -1);
   const stateOf = (day: string): DayState => days?.get(day) ?? 'closed';
-  const weeks = weeksOf(month);
-  const monthDays = weeks.flat().filter((d): d is string => d !== null);
+  const weeks = useMemo(() => weeksOf(month), [month]);
+  const monthDays = useMemo(() => weeks.flat().filter((d): d is string => d !== null), [weeks]);
   const openDays = monthDays.filter((d) => stateOf(d) === 'open');
 
   // The one day in the tab order: the one focused, else the chosen one, else the first bookable, else the first.
@@ -139,14 +151,16 @@ export function DayCalendar({
     goTo(move());
   };
 
-  const dayLabel = (day: string) => {
-    const name = formatDay(day, language);
-    const state = stateOf(day);
-    if (status !== 'success') return name;
-    return t(state === 'open' ? 'calendar.dayOpen' : state === 'full' ? 'calendar.dayFull' : 'calendar.dayClosed', {
-      day: name,
-    });
-  };
+  const labels = useMemo(() => {
+    const named = new Map<string, string>();
+    for (const day of monthDays) {
+      const name = formatFullDay(day, language);
+      const state = days?.get(day) ?? 'closed';
+      const key = state === 'open' ? 'calendar.dayOpen' : state === 'full' ? 'calendar.dayFull' : 'calendar.dayClosed';
+      named.set(day, status === 'success' ? t(key, { day: name }) : name);
+    }
+    return named;
+  }, [monthDays, days, status, language, t]);
 
   const empty = status === 'success' && openDays.length === 0;
   const canGoBack = month > minMonth;
@@ -225,7 +239,7 @@ export function DayCalendar({
                         selected={day === selected}
                         today={day === today}
                         tabbable={day === tabStop}
-                        label={dayLabel(day)}
+                        label={labels.get(day) ?? day}
                         fullText={t('calendar.full')}
                         onFocus={() => setFocused(day)}
                         onKeyDown={(event) => onKeyDown(event, day)}
@@ -269,7 +283,7 @@ export function DayCalendar({
       ) : null}
     </div>
   );
-}
+});
 
 interface DayButtonProps {
   day: string;

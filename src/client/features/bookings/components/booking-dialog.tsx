@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CheckCircle2, Clock } from 'lucide-react';
-import { type FormEvent, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvailabilityAnswer } from '../../../../domain/availability-schemas';
 import { BOOKING_FIELD_LIMITS, BOOKING_MAX_DAYS_AHEAD, BOOKING_PEOPLE } from '../../../../domain/booking-rules';
@@ -107,6 +107,12 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
     ahead: false,
   });
   const answer = shown.data ?? chosenMonth.data;
+  const { refetch } = shown;
+  const retryMonth = useCallback(() => void refetch(), [refetch]);
+  const chooseDay = useCallback((day: string) => {
+    setDate(day);
+    setProblems(({ bookingDate: _, ...rest }) => rest);
+  }, []);
   const states = useMemo(
     () => (shown.data ? new Map(shown.data.days.map((day) => [day.date, dayState(day)])) : undefined),
     [shown.data],
@@ -171,7 +177,7 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
         ? root.querySelector<HTMLElement>('[data-day][tabindex="0"]')
         : field === 'slot'
           ? root.querySelector<HTMLElement>('input[type="radio"]:not(:disabled)')
-          : root.querySelector<HTMLElement>(`#${CSS.escape(fieldId(field))}`);
+          : root.ownerDocument.getElementById(fieldId(field));
     target?.focus();
   };
 
@@ -295,12 +301,9 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
               onMonthChange={setMonth}
               days={states}
               status={shown.isError ? 'error' : shown.isSuccess ? 'success' : 'pending'}
-              onRetry={() => void shown.refetch()}
+              onRetry={retryMonth}
               selected={chosenDay ? chosenDay.date : null}
-              onSelect={(day) => {
-                setDate(day);
-                setProblems(({ bookingDate: _, ...rest }) => rest);
-              }}
+              onSelect={chooseDay}
               today={today}
               describedBy={problems.bookingDate ? errorId('bookingDate') : undefined}
               invalid={Boolean(problems.bookingDate)}
@@ -340,6 +343,12 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
                       <input
                         type="radio"
                         name={`${ids}-slot`}
+                        aria-label={[
+                          start,
+                          full ? t('dialog.slotFull') : left === null ? null : t('dialog.slotPlaces', { count: left }),
+                        ]
+                          .filter(Boolean)
+                          .join(', ')}
                         value={start ?? ''}
                         className="sr-only"
                         disabled={full}
