@@ -3,7 +3,33 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { type BookableActivity, type BookingPrefill, whoAnswersKey } from './booking-dialog-shared';
+import type { AnsweredBy } from '../../../../domain/activities';
+
+export interface BookableActivity {
+  id: number;
+  name: string;
+  /** Per person, in euros; null when unknown. */
+  price: number | null;
+  /** An event's next edition (docs/product.md#event-dates): the calendar opens on its first month. */
+  eventStart: string | null;
+  eventEnd: string | null;
+  /** Who answers the request (docs/product.md#who-answers): the provider, or the guide's team. */
+  answeredBy?: AnsweredBy;
+}
+
+/** Name, e-mail and phone of a logged-in visitor, filled in for them. */
+export interface BookingPrefill {
+  name: string;
+  email: string;
+  /** The account's phone; when it has none, the dialog takes that of their latest booking. */
+  phone?: string | null;
+}
+
+/** The dialog's and the detail page's text on who answers: a `<key>By` with the provider's name, or `<key>Team`. */
+export const whoAnswersKey = <K extends 'dialog.description' | 'bookHint' | 'dialog.confirmManual'>(
+  key: K,
+  by: AnsweredBy | undefined,
+) => (by === undefined ? key : by.kind === 'team' ? (`${key}Team` as const) : (`${key}By` as const));
 
 // The dialog (its calendar, its form, its texts of availability) loads when a visitor is about to
 // open it, not with the detail page (docs/availability.md#what-the-guest-sees).

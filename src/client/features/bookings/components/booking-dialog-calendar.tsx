@@ -183,7 +183,7 @@ export const DayCalendar = memo(function DayCalendar({
         >
           <ChevronLeft aria-hidden className="h-5 w-5" />
         </Button>
-        <h3 id={titleId} aria-live="polite" className="font-semibold capitalize text-ink-900">
+        <h3 id={titleId} aria-live="polite" className="font-semibold text-ink-900">
           {formatMonthTitle(month, language)}
         </h3>
         <Button
@@ -334,7 +334,7 @@ function DayButton({
     >
       <span aria-hidden>{Number(day.slice(8))}</span>
       {state === 'full' ? (
-        <span aria-hidden className="mt-0.5 text-[10px] font-medium uppercase tracking-wide text-red-800">
+        <span aria-hidden className="mt-0.5 text-[10px] font-medium text-red-800">
           {fullText}
         </span>
       ) : null}

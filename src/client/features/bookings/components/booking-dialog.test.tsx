@@ -6,7 +6,7 @@ import type { AvailabilityAnswer } from '../../../../domain/availability-schemas
 import { daysBetween } from '../../../../domain/availability';
 import { renderWithProviders } from '../../../test/render';
 import { BookingDialog } from './booking-dialog';
-import type { BookableActivity, BookingPrefill } from './booking-dialog-shared';
+import type { BookableActivity, BookingPrefill } from './book-action';
 
 /*
  * The booking dialog against a stand-in availability answer (docs/availability.md#the-answer). The

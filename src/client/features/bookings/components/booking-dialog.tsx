@@ -21,9 +21,10 @@ import { type Month, useAvailabilityMonth, useRefreshAvailability } from '../api
 import { useCreateBooking } from '../api/create-booking';
 import { myBookingsQueryOptions } from '../api/guest-bookings';
 import { type DayState, DayCalendar } from './booking-dialog-calendar';
-import { type BookableActivity, type BookingPrefill, whoAnswersKey } from './booking-dialog-shared';
+// From the button's module, which the page has loaded already: the dialog's chunk adds no other.
+import { type BookableActivity, type BookingPrefill, whoAnswersKey } from './book-action';
 
-export { type BookableActivity, type BookingPrefill, whoAnswersKey } from './booking-dialog-shared';
+export { type BookableActivity, type BookingPrefill, whoAnswersKey } from './book-action';
 
 interface BookingDialogProps {
   activity: BookableActivity;
@@ -97,6 +98,7 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
   const [alert, setAlert] = useState<{ title: string; text: string } | null>(null);
   const idempotencyKey = useRef(newKey());
   const form = useRef<HTMLFormElement>(null);
+  const alertBox = useRef<HTMLDivElement>(null);
   /** Fields the visitor typed in: a prefill that comes late leaves them alone. */
   const typed = useRef(new Set<'name' | 'email' | 'phone'>());
 
@@ -227,6 +229,9 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
         onError: (error) => {
           const code = errorCodeOf(error);
           if (code && STALE_CALENDAR.includes(code)) void refreshAvailability(activity.id);
+          // The refusal is said at the top, above the calendar it may have changed: scrolled to, from the button
+          // (jsdom has no scrolling).
+          requestAnimationFrame(() => alertBox.current?.scrollIntoView?.({ block: 'start' }));
           setAlert({
             title: t('toast.failedTitle'),
             text: errorText(error, t('toast.failedText'), [
@@ -279,7 +284,7 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
         initialFocus={calendarFocus}
       >
         <form ref={form} noValidate onSubmit={submit} className="space-y-4">
-          <div role="alert" className="empty:hidden">
+          <div ref={alertBox} role="alert" className="scroll-mt-6 empty:hidden">
             {alert ? (
               <div className="rounded-2xl bg-red-50 p-4 text-red-900">
                 <p className="font-semibold">{alert.title}</p>
