@@ -177,7 +177,9 @@ test('the last places of a time: booked and confirmed at once, then full for the
   expect(paused.status()).toBe(200);
 });
 
-test('answered by hand: the dialog says who answers and how fast', async ({ page }) => {
+test('answered by hand, by the day: the dialog says who answers and how fast, and which days are full', async ({
+  page,
+}, testInfo) => {
   const name = `Wijnwandeling ${Date.now()}`;
   await demoLogin(page, 'admin', origin);
   const created = await page.request.post('/api/admin/activities', {
@@ -202,6 +204,19 @@ test('answered by hand: the dialog says who answers and how fast', async ({ page
     data: { capacity: 2, confirmation: 'manual', closed: [{ date: closed, slot: null }] },
   });
   expect(settings.status(), await settings.text()).toBe(200);
+  // A request not answered yet holds its places: two people fill the day after.
+  const full = inDays(4);
+  const request = await page.request.post('/api/bookings', {
+    headers: { origin },
+    data: {
+      activityId: id,
+      customerName: 'Vol Dag',
+      customerEmail: `vol${Date.now()}@example.com`,
+      numberOfPeople: 2,
+      bookingDate: full,
+    },
+  });
+  expect(request.status(), await request.text()).toBe(201);
 
   const dialog = await openDialog(page, id);
   await expect(dialog).toHaveAccessibleDescription(/Het DiscoverLocal-team beantwoordt je aanvraag/);
@@ -219,8 +234,15 @@ test('answered by hand: the dialog says who answers and how fast', async ({ page
   await expect(dialog.getByText(/^Gekozen: .* · nog 2 plaatsen$/)).toBeVisible();
   await expect(dialog.getByRole('group', { name: 'Tijd (verplicht)' })).toHaveCount(0);
   await expect(dialog.getByLabel('Aantal personen').getByRole('option')).toHaveCount(2);
+  // The full day shows "vol", and cannot be chosen.
+  const fullDay = await showDay(dialog, full);
+  await expect(fullDay).toHaveAttribute('aria-disabled', 'true');
+  await expect(fullDay).toHaveAccessibleName(/, vol$/);
+  await expect(fullDay).toHaveText(/vol/);
   await expect(dialog.getByRole('button', { name: 'Boekingsaanvraag versturen' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await fullDay.scrollIntoViewIfNeeded();
+  await dialog.screenshot({ path: testInfo.outputPath('booking-dialog-by-day.png') });
 
   const paused = await page.request.post(`/api/admin/activities/${id}/pause`, { headers: { origin } });
   expect(paused.status()).toBe(200);

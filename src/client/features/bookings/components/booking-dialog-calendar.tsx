@@ -209,7 +209,10 @@ export const DayCalendar = memo(function DayCalendar({
           role="grid"
           aria-labelledby={titleId}
           aria-busy={status === 'pending'}
-          className="w-full table-fixed border-separate border-spacing-1 text-center"
+          className={cn(
+            'w-full table-fixed border-separate border-spacing-1 text-center',
+            status === 'pending' && 'animate-pulse',
+          )}
         >
           <thead>
             <tr>
