@@ -1,5 +1,6 @@
 import { demoLogin, expect, expectNoSeriousA11yViolations, test, toastRegion, visit } from './fixtures';
 import { mailsTo as mailsOf, writtenMails } from './support/mails';
+import { chooseFirstBookableDay } from './support/booking';
 import { E2E } from './support/ports';
 
 /**
@@ -9,7 +10,6 @@ import { E2E } from './support/ports';
  */
 
 const mails = () => writtenMails(E2E.appPort);
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const mailsTo = (address: string) => mailsOf(E2E.appPort, address);
 
@@ -25,7 +25,6 @@ test.describe('the bookings inbox', () => {
     const id = festival?.id ?? 0;
     const guest = `Brass${Date.now()}`;
     const email = `${guest.toLowerCase()}@example.com`;
-    const day = inDays(3);
 
     // The guest reads who answers before and in the dialog.
     await visit(page, `/activity/${id}`);
@@ -36,7 +35,7 @@ test.describe('the bookings inbox', () => {
     await expect(dialog).toHaveAccessibleDescription(/Het DiscoverLocal-team beantwoordt je aanvraag/);
     await dialog.getByLabel('Naam (verplicht)').fill(guest);
     await dialog.getByLabel('E-mail (verplicht)').fill(email);
-    await dialog.getByLabel('Gewenste datum (verplicht)').fill(day);
+    await chooseFirstBookableDay(dialog);
     await dialog.getByRole('button', { name: 'Boekingsaanvraag versturen' }).click();
     await expect(toastRegion(page)).toContainText('Boeking gelukt!');
     await expect

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { demoLogin, expect, expectNoSeriousA11yViolations, openInApp, test, toastRegion, visit } from './fixtures';
+import { chooseFirstBookableDay } from './support/booking';
 import { E2E } from './support/ports';
 
 /** Issue 9: a guest books and gets a mail, the provider confirms, a review shows once an admin approves it. */
@@ -57,7 +58,8 @@ test.describe('booking', () => {
     await open.click();
     const dialog = page.getByRole('dialog', { name: /boeken$/ });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel('Naam (verplicht)')).toBeFocused();
+    // Choosing a day comes first: the calendar has the focus.
+    await expect(dialog.locator('[data-day][tabindex="0"]')).toBeFocused();
     await expectNoSeriousA11yViolations(page);
 
     // Nothing filled in: the spec's message, and the fields to fix are marked.
@@ -71,10 +73,11 @@ test.describe('booking', () => {
     await dialog.getByLabel('Naam (verplicht)').fill('Sanne Visser');
     await dialog.getByLabel('E-mail (verplicht)').fill(email);
     await dialog.getByLabel('Telefoon').fill('+31 6 12345678');
-    await expect(dialog.getByRole('status')).toHaveText(/€\s?25/);
+    const total = dialog.locator('output');
+    await expect(total).toHaveText(/€\s?25/);
+    await chooseFirstBookableDay(dialog);
     await dialog.getByLabel('Aantal personen').selectOption('3');
-    await expect(dialog.getByRole('status')).toHaveText(/€\s?75/);
-    await dialog.getByLabel('Gewenste datum (verplicht)').fill(tomorrow());
+    await expect(total).toHaveText(/€\s?75/);
     await dialog.getByLabel('Opmerkingen').fill('Twee kinderen van 9 en 11.');
     await dialog.getByRole('button', { name: 'Boekingsaanvraag versturen' }).click();
 

@@ -1,5 +1,6 @@
 import { demoLogin, expect, openInApp, test, toastRegion, visit } from './fixtures';
 import { mailsTo as mailsOf } from './support/mails';
+import { chooseDay } from './support/booking';
 import { E2E } from './support/ports';
 
 /**
@@ -52,7 +53,7 @@ test('an admin makes a listing of the guide, a guest books it, the admin confirm
   await expect(dialog).toHaveAccessibleDescription(/Het DiscoverLocal-team beantwoordt je aanvraag/);
   await dialog.getByLabel('Naam (verplicht)').fill(guestName);
   await dialog.getByLabel('E-mail (verplicht)').fill(email);
-  await dialog.getByLabel('Gewenste datum (verplicht)').fill(inDays(4));
+  await chooseDay(dialog, inDays(4));
   await dialog.getByRole('button', { name: 'Boekingsaanvraag versturen' }).click();
   await expect(toastRegion(guest)).toContainText('Boeking gelukt!');
 

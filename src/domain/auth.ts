@@ -19,6 +19,8 @@ export interface AuthUser {
   /** False until the role was chosen after the first login. */
   roleChosen: boolean;
   company: string | null;
+  /** The phone number kept with the account (a provider's application gives one); null when none. */
+  phone: string | null;
   providerStatus: ProviderStatus | null;
 }
 
@@ -32,6 +34,7 @@ export const authUserSchema = z.object({
   isApproved: z.boolean(),
   roleChosen: z.boolean(),
   company: z.string().nullable(),
+  phone: z.string().nullable().describe('the booking dialog fills it in for the user'),
   providerStatus: z.enum(['pending', 'approved', 'rejected']).nullable(),
 });
 

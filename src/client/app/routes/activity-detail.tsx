@@ -130,11 +130,11 @@ function SessionReviewForm({ activityId }: { activityId: number }) {
   return <ReviewForm activityId={activityId} loggedIn={Boolean(user)} token={token} />;
 }
 
-/** Booking, with the logged-in visitor's name and email filled in. */
+/** Booking, with the logged-in visitor's name, e-mail and phone filled in. */
 function SessionBookAction(props: Omit<ComponentProps<typeof BookAction>, 'prefill'>) {
   const user = useSessionUser();
   const prefill = user?.email
-    ? { name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email }
+    ? { name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email, phone: user.phone }
     : undefined;
   return <BookAction {...props} {...(prefill ? { prefill } : {})} />;
 }

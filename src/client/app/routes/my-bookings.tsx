@@ -9,27 +9,30 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { useCancelBooking, useMyBookings } from '../../features/bookings/api/guest-bookings';
-import { BookingSummary } from '../../features/bookings/components/booking-summary';
-import { useLanguage } from '../../i18n/use-language';
-import { useErrorText } from '../../lib/error-text';
-import { formatDay } from '../../lib/format';
+import { BookingSummary, useBookingWhen } from '../../features/bookings/components/booking-summary';
+import { errorCodeOf, useErrorText } from '../../lib/error-text';
 import { RequireAccess } from '../require-access';
 
 function CancelButton({ booking }: { booking: Booking }) {
   const { t } = useTranslation('bookings');
-  const language = useLanguage();
+  const when = useBookingWhen();
   const errorText = useErrorText();
   const cancel = useCancelBooking();
   const [open, setOpen] = useState(false);
+  /** Why it could not be cancelled, said inside the dialog (a toast behind a modal is hidden from screen readers). */
+  const [failure, setFailure] = useState<{ text: string; final: boolean } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const date = formatDay(booking.bookingDate, language);
+  const date = when(booking);
   return (
     <>
       <Button
         ref={button}
         size="sm"
         variant="secondary"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setFailure(null);
+          setOpen(true);
+        }}
         aria-label={t('mine.cancelLabel', { name: booking.activityName, date })}
       >
         <CalendarX2 aria-hidden className="h-4 w-4" />
@@ -42,33 +45,43 @@ function CancelButton({ booking }: { booking: Booking }) {
           closeLabel={t('dialog.close')}
           returnFocusTo={button}
         >
+          <div role="alert" className="mb-4 empty:hidden">
+            {failure ? (
+              <div className="rounded-2xl bg-red-50 p-4 text-red-900">
+                <p className="font-semibold">{t('mine.cancelFailed')}</p>
+                <p className="text-sm">{failure.text}</p>
+              </div>
+            ) : null}
+          </div>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               {t('mine.keep')}
             </Button>
-            <Button
-              variant="danger"
-              disabled={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(
-                  { id: booking.id },
-                  {
-                    onSuccess: () => {
-                      toast({ title: t('mine.cancelled') });
-                      setOpen(false);
+            {failure?.final ? null : (
+              <Button
+                variant="danger"
+                disabled={cancel.isPending}
+                onClick={() =>
+                  cancel.mutate(
+                    { id: booking.id },
+                    {
+                      onSuccess: () => {
+                        toast({ title: t('mine.cancelled') });
+                        setOpen(false);
+                      },
+                      onError: (error) =>
+                        setFailure({
+                          text: errorText(error, t('toast.failedText')),
+                          // Past the provider's limit, asking again cannot help (docs/availability.md#cancelling).
+                          final: errorCodeOf(error) === 'BOOKING_CANCEL_TOO_LATE',
+                        }),
                     },
-                    onError: (error) =>
-                      toast({
-                        title: t('mine.cancelFailed'),
-                        description: errorText(error, t('toast.failedText')),
-                        variant: 'destructive',
-                      }),
-                  },
-                )
-              }
-            >
-              {t('mine.cancelConfirm')}
-            </Button>
+                  )
+                }
+              >
+                {t('mine.cancelConfirm')}
+              </Button>
+            )}
           </div>
         </DialogContent>
       </Dialog>

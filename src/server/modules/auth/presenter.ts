@@ -20,12 +20,13 @@ export function presentUser(user: UserRow, providerStatus: ProviderStatus | null
     isApproved: user.isApproved,
     roleChosen: user.roleChosenAt !== null,
     company: user.company,
+    phone: user.phone,
     providerStatus,
   };
 }
 
 export function presentAdminUser(user: UserRow, providerStatus: ProviderStatus | null): AdminUser {
-  const { profileImageUrl: _picture, ...facts } = presentUser(user, providerStatus);
+  const { profileImageUrl: _picture, phone: _phone, ...facts } = presentUser(user, providerStatus);
   return { ...facts, createdAt: user.createdAt.toISOString() };
 }
 

@@ -248,6 +248,8 @@ describe('POST /api/auth/role', () => {
       isApproved: false,
       providerStatus: 'pending',
       company: 'Les Caves',
+      // The booking dialog fills the account's phone in (docs/availability.md#what-the-guest-sees).
+      phone: '+33 4 68 00 00 00',
     });
     const [row] = await ctx.db.select().from(providers).where(eq(providers.userId, user));
     expect(row).toMatchObject({ company: 'Les Caves', status: 'pending', isApproved: false });

@@ -11,6 +11,8 @@ export interface BookingRequest {
   customerPhone: string | null;
   numberOfPeople: number;
   bookingDate: string;
+  /** The slot's start (HH:MM) for an activity booked in time slots; null for a whole day. */
+  slot: string | null;
   notes: string | null;
   language: Language;
 }

@@ -1,9 +1,12 @@
-import { CalendarCheck } from 'lucide-react';
-import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarCheck, CheckCircle2, Clock } from 'lucide-react';
+import { type FormEvent, type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnsweredBy } from '../../../../domain/activities';
-import { BOOKING_FIELD_LIMITS, BOOKING_PEOPLE } from '../../../../domain/booking-rules';
-import { isIsoDate, todayInParis } from '../../../../domain/dates';
+import type { AvailabilityAnswer } from '../../../../domain/availability-schemas';
+import { BOOKING_FIELD_LIMITS, BOOKING_MAX_DAYS_AHEAD, BOOKING_PEOPLE } from '../../../../domain/booking-rules';
+import type { Booking } from '../../../../domain/bookings';
+import { addDays, todayInParis } from '../../../../domain/dates';
+import type { ErrorCode } from '../../../../domain/errors';
 import { upcomingEdition } from '../../../../domain/event-dates';
 import { bookingTotalCents, toCents, toEuros } from '../../../../domain/money';
 import { Button } from '../../../components/ui/button';
@@ -11,25 +14,17 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useLanguage } from '../../../i18n/use-language';
-import { useErrorText } from '../../../lib/error-text';
-import { formatDayRange, formatPrice } from '../../../lib/format';
+import { cn } from '../../../lib/cn';
+import { errorCodeOf, useErrorText } from '../../../lib/error-text';
+import { formatDay, formatPrice } from '../../../lib/format';
+import { type Month, useAvailabilityMonth, useRefreshAvailability } from '../api/availability';
 import { useCreateBooking } from '../api/create-booking';
+import { myBookingsQueryOptions } from '../api/guest-bookings';
+import { type DayState, DayCalendar } from './booking-dialog-calendar';
+// From the button's module, which the page has loaded already: the dialog's chunk adds no other.
+import { type BookableActivity, type BookingPrefill, whoAnswersKey } from './book-action';
 
-export interface BookableActivity {
-  id: number;
-  name: string;
-  /** Per person, in euros; null when unknown. */
-  price: number | null;
-  /** An event's next edition (docs/product.md#event-dates): a booking is for one of its days. */
-  eventStart: string | null;
-  eventEnd: string | null;
-  /** Who answers the request (docs/product.md#who-answers): the provider, or the guide's team. */
-  answeredBy?: AnsweredBy;
-}
-
-/** The dialog's and the detail page's text on who answers: a `<key>By` with the provider's name, or `<key>Team`. */
-export const whoAnswersKey = (key: 'dialog.description' | 'bookHint', by: AnsweredBy | undefined) =>
-  by === undefined ? key : by.kind === 'team' ? (`${key}Team` as const) : (`${key}By` as const);
+export { type BookableActivity, type BookingPrefill, whoAnswersKey } from './book-action';
 
 interface BookingDialogProps {
   activity: BookableActivity;
@@ -37,24 +32,47 @@ interface BookingDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Where focus goes back when the dialog closes (the button that opened it). */
   returnFocusTo: RefObject<HTMLElement | null>;
-  /** Name and e-mail of a logged-in visitor, filled in for them. */
-  prefill?: { name: string; email: string };
+  /** Name, e-mail and phone of a logged-in visitor, filled in for them. */
+  prefill?: BookingPrefill | undefined;
 }
 
-type Field = 'customerName' | 'customerEmail' | 'customerPhone' | 'numberOfPeople' | 'bookingDate';
+type Field = 'bookingDate' | 'slot' | 'customerName' | 'customerEmail' | 'customerPhone';
 type Problems = Partial<Record<Field, string>>;
+/** The order the fields come in: the first one to fix gets the focus. */
+const FIELDS: readonly Field[] = ['bookingDate', 'slot', 'customerName', 'customerEmail', 'customerPhone'];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^[+()\d\s./-]{6,40}$/;
 
+/** Refusals after which the calendar asks again: what it showed was no longer true. */
+const STALE_CALENDAR: readonly ErrorCode[] = [
+  'BOOKING_FULL',
+  'BOOKING_NOT_AVAILABLE',
+  'BOOKING_TOO_LATE',
+  'BOOKING_SLOT_UNKNOWN',
+  'BOOKING_SLOT_REQUIRED',
+];
+
 const newKey = () => crypto.randomUUID();
 
+type AvailableDay = AvailabilityAnswer['days'][number];
+
+/** A day as the calendar shows it: bookable, full when every start is taken, else not bookable. */
+function dayState(day: AvailableDay): DayState {
+  if (!day.open || day.slots.length === 0) return 'closed';
+  return day.slots.every((slot) => slot.placesLeft === 0) ? 'full' : 'open';
+}
+
+/** The phone of the visitor's latest booking that has one. */
+const latestPhone = (bookings: readonly Booking[] | undefined) =>
+  [...(bookings ?? [])].sort((a, b) => b.id - a.id).find((b) => b.customerPhone)?.customerPhone ?? null;
+
 /**
- * The booking dialog (docs/product.md#bookings): name, e-mail, phone, people
- * (1-8), desired date and comments, with the total shown as it changes.
- * Name, e-mail and a date from today on are required; the server checks the
- * same and computes the total it keeps. One Idempotency-Key per request, so
- * a retry never books twice.
+ * The booking dialog (docs/product.md#bookings, docs/availability.md#what-the-guest-sees): a calendar
+ * of the bookable days, month by month from the availability answer; the chosen day's times with
+ * their places left; the number of people, never more than the places left; name, e-mail, phone
+ * and comments; the total, and who confirms and how fast. The server checks all of it again. One
+ * Idempotency-Key per request, so a retry never books twice.
  */
 export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, prefill }: BookingDialogProps) {
   const { t } = useTranslation('bookings');
@@ -62,52 +80,107 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
   const errorText = useErrorText();
   const ids = useId();
   const create = useCreateBooking();
+  const refreshAvailability = useRefreshAvailability();
   const today = todayInParis(new Date());
+  const todayMonth = today.slice(0, 7);
   const edition = upcomingEdition(activity, today);
-  const firstDay = edition && edition.start > today ? edition.start : today;
+  const lastMonth = addDays(today, BOOKING_MAX_DAYS_AHEAD).slice(0, 7);
+  const [month, setMonth] = useState<Month>(edition && edition.start > today ? edition.start.slice(0, 7) : todayMonth);
+  const [date, setDate] = useState<string | null>(null);
+  const [slot, setSlot] = useState<string | null>(null);
   const [name, setName] = useState(prefill?.name ?? '');
   const [email, setEmail] = useState(prefill?.email ?? '');
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(prefill?.phone ?? '');
   const [people, setPeople] = useState(1);
-  const [date, setDate] = useState('');
   const [notes, setNotes] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   /** What went wrong, said inside the dialog (a toast behind a modal is hidden from screen readers). */
   const [alert, setAlert] = useState<{ title: string; text: string } | null>(null);
   const idempotencyKey = useRef(newKey());
-  const firstInvalid = useRef<HTMLFormElement>(null);
-  const nameField = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const alertBox = useRef<HTMLDivElement>(null);
+  /** Fields the visitor typed in: a prefill that comes late leaves them alone. */
+  const typed = useRef(new Set<'name' | 'email' | 'phone'>());
 
-  const totalCents = bookingTotalCents(activity.price === null ? null : toCents(activity.price), people);
+  // The month shown, and the month of the chosen day (the same query when they are the same month).
+  const shown = useAvailabilityMonth(activity.id, month, { enabled: open });
+  const chosenMonth = useAvailabilityMonth(activity.id, date ? date.slice(0, 7) : month, {
+    enabled: open && date !== null,
+    ahead: false,
+  });
+  const answer = shown.data ?? chosenMonth.data;
+  const { refetch } = shown;
+  const retryMonth = useCallback(() => void refetch(), [refetch]);
+  const chooseDay = useCallback((day: string) => {
+    setDate(day);
+    setProblems(({ bookingDate: _, ...rest }) => rest);
+  }, []);
+  const states = useMemo(
+    () => (shown.data ? new Map(shown.data.days.map((day) => [day.date, dayState(day)])) : undefined),
+    [shown.data],
+  );
+  // The chosen day while it can be booked: an answer that says it is full or closed now un-chooses it.
+  const chosenDay = chosenMonth.data?.days.find((day) => day.date === date && dayState(day) === 'open');
+  const bySlot = answer?.bySlot ?? false;
+  const starts = chosenDay?.slots ?? [];
+  const chosenStart = bySlot
+    ? starts.find((start) => start.start === slot && start.placesLeft !== 0)
+    : starts.find((start) => start.placesLeft !== 0);
+  const placesLeft = chosenStart?.placesLeft ?? null;
+  const maxPeople = placesLeft === null ? BOOKING_PEOPLE.max : Math.min(BOOKING_PEOPLE.max, placesLeft);
+  const peopleCount = Math.min(people, maxPeople);
+  const instant = answer?.confirmation === 'instant';
+
+  // A logged-in visitor's details, filled in when they come (the session may answer after the dialog opened).
+  const wantsPhone = open && prefill !== undefined && !prefill.phone;
+  const mine = useQuery({ ...myBookingsQueryOptions(), enabled: wantsPhone });
+  const prefillPhone = prefill?.phone || latestPhone(mine.data);
+  useEffect(() => {
+    if (prefill?.name && !typed.current.has('name')) setName((v) => v || prefill.name);
+    if (prefill?.email && !typed.current.has('email')) setEmail((v) => v || prefill.email);
+    if (prefillPhone && !typed.current.has('phone')) setPhone((v) => v || prefillPhone);
+  }, [prefill?.name, prefill?.email, prefillPhone]);
+
+  const totalCents = bookingTotalCents(activity.price === null ? null : toCents(activity.price), peopleCount);
   const total =
     activity.price === null
       ? t('dialog.totalUnknown')
       : totalCents === 0
         ? t('dialog.totalFree')
         : formatPrice(toEuros(totalCents), language);
+  const answeredByName = activity.answeredBy?.kind === 'provider' ? activity.answeredBy.name : '';
 
   const check = (): Problems => {
     const found: Problems = {};
+    if (!chosenDay) found.bookingDate = t('dialog.errors.date');
+    else if (!chosenStart) found.slot = t('dialog.errors.slot');
     if (!name.trim()) found.customerName = t('dialog.errors.name');
     if (!EMAIL.test(email.trim())) found.customerEmail = t('dialog.errors.email');
     if (phone.trim() && !PHONE.test(phone.trim())) found.customerPhone = t('dialog.errors.phone');
-    if (!date || !isIsoDate(date)) found.bookingDate = t('dialog.errors.date');
-    else if (date < today) found.bookingDate = t('dialog.errors.datePast');
-    else if (edition && (date < edition.start || date > edition.end))
-      found.bookingDate = t('dialog.errors.dateOutsideEdition', {
-        range: formatDayRange(edition.start, edition.end, language),
-      });
     return found;
   };
 
   const reset = () => {
-    setPhone('');
+    setDate(null);
+    setSlot(null);
     setPeople(1);
-    setDate('');
     setNotes('');
     setProblems({});
     setAlert(null);
     idempotencyKey.current = newKey();
+  };
+
+  /** The first field to fix gets the focus: the calendar's day in the tab order, the first free time, or the field. */
+  const focusField = (field: Field) => {
+    const root = form.current;
+    if (!root) return;
+    const target =
+      field === 'bookingDate'
+        ? root.querySelector<HTMLElement>('[data-day][tabindex="0"]')
+        : field === 'slot'
+          ? root.querySelector<HTMLElement>('input[type="radio"]:not(:disabled)')
+          : root.ownerDocument.getElementById(fieldId(field));
+    target?.focus();
   };
 
   const submit = (event: FormEvent) => {
@@ -115,17 +188,18 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
     const found = check();
     setProblems(found);
     setAlert(null);
-    if (Object.keys(found).length > 0) {
-      const missingRequired = !name.trim() || !email.trim() || !date;
+    const first = FIELDS.find((field) => found[field]);
+    if (first) {
+      const missingRequired = !name.trim() || !email.trim() || !chosenDay || !chosenStart;
       setAlert(
         missingRequired
           ? { title: t('toast.missingTitle'), text: t('toast.missingText') }
-          : { title: t('toast.checkTitle'), text: Object.values(found)[0] ?? '' },
+          : { title: t('toast.checkTitle'), text: found[first] ?? '' },
       );
-      // The first field to fix gets the focus.
-      requestAnimationFrame(() => firstInvalid.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() => focusField(first));
       return;
     }
+    if (!chosenDay || !chosenStart) return;
     create.mutate(
       {
         request: {
@@ -133,20 +207,31 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
           customerName: name.trim(),
           customerEmail: email.trim(),
           customerPhone: phone.trim() || null,
-          numberOfPeople: people,
-          bookingDate: date,
+          numberOfPeople: peopleCount,
+          bookingDate: chosenDay.date,
+          slot: chosenStart.start,
           notes: notes.trim() || null,
           language,
         },
         idempotencyKey: idempotencyKey.current,
       },
       {
-        onSuccess: () => {
-          toast({ title: t('toast.successTitle'), description: t('toast.successText') });
+        onSuccess: (booking) => {
+          void refreshAvailability(activity.id);
+          toast(
+            booking.status === 'confirmed'
+              ? { title: t('toast.confirmedTitle'), description: t('toast.confirmedText') }
+              : { title: t('toast.successTitle'), description: t('toast.successText') },
+          );
           reset();
           onOpenChange(false);
         },
-        onError: (error) =>
+        onError: (error) => {
+          const code = errorCodeOf(error);
+          if (code && STALE_CALENDAR.includes(code)) void refreshAvailability(activity.id);
+          // The refusal is said at the top, above the calendar it may have changed: scrolled to, from the button
+          // (jsdom has no scrolling).
+          requestAnimationFrame(() => alertBox.current?.scrollIntoView?.({ block: 'start' }));
           setAlert({
             title: t('toast.failedTitle'),
             text: errorText(error, t('toast.failedText'), [
@@ -156,12 +241,15 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
               'ROUTE_NOT_FOUND',
               'VALIDATION_FAILED',
             ]),
-          }),
+          });
+        },
       },
     );
   };
 
-  const fieldId = (field: Field | 'notes') => `${ids}-${field}`;
+  function fieldId(field: Field | 'notes' | 'numberOfPeople') {
+    return `${ids}-${field}`;
+  }
   const errorId = (field: Field) => `${ids}-${field}-error`;
   const invalid = (field: Field) =>
     problems[field] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : {};
@@ -173,20 +261,30 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
     ) : null;
   const labelClass = 'mb-1 block text-sm font-medium text-ink-900';
   const required = <span className="font-normal text-ink-500"> ({t('dialog.required')})</span>;
+  const dayLabelId = `${ids}-day-label`;
+  const peopleHintId = `${ids}-people-hint`;
+  // The calendar's day in the tab order gets the focus when the dialog opens: choosing a day comes first.
+  const calendarFocus = {
+    get current() {
+      return form.current?.querySelector<HTMLElement>('[data-day][tabindex="0"]') ?? null;
+    },
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={t('dialog.title', { name: activity.name })}
-        description={t(whoAnswersKey('dialog.description', activity.answeredBy), {
-          name: activity.answeredBy?.kind === 'provider' ? activity.answeredBy.name : '',
-        })}
+        description={
+          instant
+            ? t('dialog.descriptionInstant')
+            : t(whoAnswersKey('dialog.description', activity.answeredBy), { name: answeredByName })
+        }
         closeLabel={t('dialog.close')}
         returnFocusTo={returnFocusTo}
-        initialFocus={nameField}
+        initialFocus={calendarFocus}
       >
-        <form ref={firstInvalid} noValidate onSubmit={submit} className="space-y-4">
-          <div role="alert" className="empty:hidden">
+        <form ref={form} noValidate onSubmit={submit} className="space-y-4">
+          <div ref={alertBox} role="alert" className="scroll-mt-6 empty:hidden">
             {alert ? (
               <div className="rounded-2xl bg-red-50 p-4 text-red-900">
                 <p className="font-semibold">{alert.title}</p>
@@ -195,18 +293,128 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
             ) : null}
           </div>
           <div>
+            <p id={dayLabelId} className={labelClass}>
+              {t('dialog.day')}
+              {required}
+            </p>
+            <DayCalendar
+              labelId={dayLabelId}
+              language={language}
+              month={month}
+              minMonth={todayMonth}
+              maxMonth={lastMonth}
+              onMonthChange={setMonth}
+              days={states}
+              status={shown.isError ? 'error' : shown.isSuccess ? 'success' : 'pending'}
+              onRetry={retryMonth}
+              selected={chosenDay ? chosenDay.date : null}
+              onSelect={chooseDay}
+              today={today}
+              describedBy={problems.bookingDate ? errorId('bookingDate') : undefined}
+              invalid={Boolean(problems.bookingDate)}
+            />
+            {fieldError('bookingDate')}
+            <p role="status" className="mt-2 text-sm font-medium text-ink-900 empty:hidden">
+              {chosenDay
+                ? [
+                    t('dialog.chosenDay', { day: formatDay(chosenDay.date, language) }),
+                    !bySlot && placesLeft !== null ? t('dialog.slotPlaces', { count: placesLeft }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')
+                : null}
+            </p>
+          </div>
+          {chosenDay && bySlot ? (
+            <fieldset {...(problems.slot ? { 'aria-describedby': errorId('slot') } : {})}>
+              <legend className={labelClass}>
+                {t('dialog.slot')}
+                {required}
+              </legend>
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {starts.map(({ start, placesLeft: left }) => {
+                  const full = left === 0;
+                  return (
+                    <label
+                      key={start ?? 'day'}
+                      className={cn(
+                        'flex cursor-pointer flex-col rounded-xl border px-3 py-2 text-sm',
+                        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-terracotta-600',
+                        full
+                          ? 'cursor-not-allowed border-sand-200 bg-sand-100 text-ink-600'
+                          : 'border-sand-300 bg-white text-ink-900 hover:bg-sand-100 has-[:checked]:border-terracotta-600 has-[:checked]:bg-terracotta-600 has-[:checked]:text-white',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name={`${ids}-slot`}
+                        aria-label={[
+                          start,
+                          full ? t('dialog.slotFull') : left === null ? null : t('dialog.slotPlaces', { count: left }),
+                        ]
+                          .filter(Boolean)
+                          .join(', ')}
+                        value={start ?? ''}
+                        className="sr-only"
+                        disabled={full}
+                        checked={start === chosenStart?.start}
+                        onChange={() => {
+                          setSlot(start);
+                          setProblems(({ slot: _, ...rest }) => rest);
+                        }}
+                      />
+                      <span className="flex items-center gap-1.5 font-semibold">
+                        <Clock aria-hidden className="h-4 w-4" />
+                        {start}
+                      </span>
+                      <span className={cn('text-xs', full && 'font-medium text-red-800')}>
+                        {full ? t('dialog.slotFull') : left === null ? null : t('dialog.slotPlaces', { count: left })}
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+              {fieldError('slot')}
+            </fieldset>
+          ) : null}
+          <div>
+            <label htmlFor={fieldId('numberOfPeople')} className={labelClass}>
+              {t('dialog.people')}
+            </label>
+            <select
+              id={fieldId('numberOfPeople')}
+              value={peopleCount}
+              onChange={(e) => setPeople(Number(e.target.value))}
+              {...(maxPeople < BOOKING_PEOPLE.max ? { 'aria-describedby': peopleHintId } : {})}
+              className="h-11 w-full rounded-xl border border-sand-300 bg-white px-3 text-ink-900 focus:border-terracotta-600 sm:w-1/2"
+            >
+              {Array.from({ length: maxPeople - BOOKING_PEOPLE.min + 1 }, (_, i) => i + BOOKING_PEOPLE.min).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            {maxPeople < BOOKING_PEOPLE.max ? (
+              <p id={peopleHintId} className="mt-1 text-sm text-ink-700">
+                {t('dialog.peopleMax', { count: maxPeople })}
+              </p>
+            ) : null}
+          </div>
+          <div>
             <label htmlFor={fieldId('customerName')} className={labelClass}>
               {t('dialog.name')}
               {required}
             </label>
             <Input
-              ref={nameField}
               id={fieldId('customerName')}
               autoComplete="name"
               aria-required="true"
               maxLength={BOOKING_FIELD_LIMITS.name}
               value={name}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                typed.current.add('name');
+                setName(e.target.value);
+              }}
               {...invalid('customerName')}
             />
             {fieldError('customerName')}
@@ -223,7 +431,10 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
               aria-required="true"
               maxLength={BOOKING_FIELD_LIMITS.email}
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => {
+                typed.current.add('email');
+                setEmail(e.target.value);
+              }}
               {...invalid('customerEmail')}
             />
             {fieldError('customerEmail')}
@@ -238,49 +449,13 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
               autoComplete="tel"
               maxLength={BOOKING_FIELD_LIMITS.phone}
               value={phone}
-              onChange={(e) => setPhone(e.target.value)}
+              onChange={(e) => {
+                typed.current.add('phone');
+                setPhone(e.target.value);
+              }}
               {...invalid('customerPhone')}
             />
             {fieldError('customerPhone')}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor={fieldId('numberOfPeople')} className={labelClass}>
-                {t('dialog.people')}
-              </label>
-              <select
-                id={fieldId('numberOfPeople')}
-                value={people}
-                onChange={(e) => setPeople(Number(e.target.value))}
-                className="h-11 w-full rounded-xl border border-sand-300 bg-white px-3 text-ink-900 focus:border-terracotta-600"
-              >
-                {Array.from(
-                  { length: BOOKING_PEOPLE.max - BOOKING_PEOPLE.min + 1 },
-                  (_, i) => i + BOOKING_PEOPLE.min,
-                ).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={fieldId('bookingDate')} className={labelClass}>
-                {t('dialog.date')}
-                {required}
-              </label>
-              <Input
-                id={fieldId('bookingDate')}
-                type="date"
-                min={firstDay}
-                max={edition?.end}
-                aria-required="true"
-                value={date}
-                onChange={(e) => setDate(e.target.value)}
-                {...invalid('bookingDate')}
-              />
-              {fieldError('bookingDate')}
-            </div>
           </div>
           <div>
             <label htmlFor={fieldId('notes')} className={labelClass}>
@@ -295,22 +470,36 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
               className="w-full rounded-xl border border-sand-300 bg-white px-3 py-2 text-ink-900 focus:border-terracotta-600"
             />
           </div>
-          <div className="flex items-center justify-between rounded-2xl bg-sand-100 px-4 py-3">
-            <span className="text-sm text-ink-700">
-              {t('dialog.total')}
-              {activity.price !== null && activity.price > 0 ? (
-                <span className="block text-xs text-ink-500">
-                  {t('dialog.perPerson', { price: formatPrice(activity.price, language), count: people })}
-                </span>
-              ) : null}
-            </span>
-            <output aria-live="polite" htmlFor={fieldId('numberOfPeople')} className="text-xl font-bold text-ink-900">
-              {total}
-            </output>
+          <div className="space-y-2 rounded-2xl bg-sand-100 px-4 py-3">
+            <div className="flex items-center justify-between">
+              <span className="text-sm text-ink-700">
+                {t('dialog.total')}
+                {activity.price !== null && activity.price > 0 ? (
+                  <span className="block text-xs text-ink-600">
+                    {t('dialog.perPerson', { price: formatPrice(activity.price, language), count: peopleCount })}
+                  </span>
+                ) : null}
+              </span>
+              <output aria-live="polite" htmlFor={fieldId('numberOfPeople')} className="text-xl font-bold text-ink-900">
+                {total}
+              </output>
+            </div>
+            {answer ? (
+              <p className="flex items-start gap-2 border-t border-sand-300 pt-2 text-sm text-ink-700">
+                {instant ? (
+                  <CheckCircle2 aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-vine-700" />
+                ) : (
+                  <Clock aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-terracotta-700" />
+                )}
+                {instant
+                  ? t('dialog.confirmInstant')
+                  : t(whoAnswersKey('dialog.confirmManual', activity.answeredBy), { name: answeredByName })}
+              </p>
+            ) : null}
           </div>
           <Button type="submit" size="lg" className="w-full" disabled={create.isPending}>
             <CalendarCheck aria-hidden className="h-5 w-5" />
-            {create.isPending ? t('dialog.sending') : t('dialog.submit')}
+            {create.isPending ? t('dialog.sending') : instant ? t('dialog.submitInstant') : t('dialog.submit')}
           </Button>
         </form>
       </DialogContent>

@@ -4,12 +4,22 @@ import { useLanguage } from '../../../i18n/use-language';
 import { formatDay, formatPrice } from '../../../lib/format';
 import { BookingStatusBadge } from './booking-status';
 
-/** What a booking is: activity, day (and the slot's start), people, total, status. */
+/** A booking's day in words, with its slot's start when it has one: "zaterdag 5 december 2026 om 10:00". */
+export function useBookingWhen() {
+  const { t } = useTranslation('bookings');
+  const language = useLanguage();
+  return (booking: Pick<Booking, 'bookingDate' | 'slot'>) => {
+    const day = formatDay(booking.bookingDate, language);
+    return booking.slot ? t('details.dayAt', { day, time: booking.slot }) : day;
+  };
+}
+
+/** What a booking is: activity, day (and time), people, total, status. */
 export function BookingSummary({ booking, headingLevel = 3 }: { booking: Booking; headingLevel?: 2 | 3 | 4 }) {
   const { t } = useTranslation('bookings');
   const language = useLanguage();
+  const when = useBookingWhen();
   const Heading = `h${headingLevel}` as const;
-  const day = formatDay(booking.bookingDate, language);
   return (
     <div className="min-w-0 flex-1 basis-64 space-y-1">
       <div className="flex flex-wrap items-center gap-2">
@@ -17,8 +27,7 @@ export function BookingSummary({ booking, headingLevel = 3 }: { booking: Booking
         <BookingStatusBadge status={booking.status} />
       </div>
       <p className="text-sm text-ink-600">
-        {booking.slot ? t('details.dateAt', { date: day, time: booking.slot }) : day} ·{' '}
-        {t('details.people', { count: booking.numberOfPeople })}
+        {when(booking)} · {t('details.people', { count: booking.numberOfPeople })}
         {booking.totalAmount > 0 ? ` · ${formatPrice(booking.totalAmount, language)}` : ''}
       </p>
       <p className="text-xs text-ink-500">{t('details.reference', { id: booking.id })}</p>
