@@ -1,4 +1,5 @@
 import { demoLogin, expect, expectNoSeriousA11yViolations, test, toastRegion, visit } from './fixtures';
+import { firstOpenStart } from './support/availability';
 import { mailsTo as mailsOf, writtenMails } from './support/mails';
 import { E2E } from './support/ports';
 
@@ -9,7 +10,6 @@ import { E2E } from './support/ports';
  */
 
 const mails = () => writtenMails(E2E.appPort);
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const mailsTo = (address: string) => mailsOf(E2E.appPort, address);
 
@@ -25,7 +25,8 @@ test.describe('the bookings inbox', () => {
     const id = festival?.id ?? 0;
     const guest = `Brass${Date.now()}`;
     const email = `${guest.toLowerCase()}@example.com`;
-    const day = inDays(3);
+    // A day of its edition (late April to 1 May), the first with places.
+    const { date: day } = await firstOpenStart(page.request, id);
 
     // The guest reads who answers before and in the dialog.
     await visit(page, `/activity/${id}`);
