@@ -362,10 +362,14 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
       if (!settings) throw new Error(`seed availability of ${slug} missing`);
       return settings;
     };
-    /** The first day the activity offers from `days` days ahead on, else from tomorrow on (an edition may end sooner). */
+    /**
+     * The first day the activity offers from `days` days ahead on; else from tomorrow, else today:
+     * a running edition may end sooner (seeded on its last day, only that day is left).
+     */
     const offered = (slug: string, days: number) =>
       firstOfferedDay(settingsOf(slug), factsOf(slug), inDays(days)) ??
-      firstOfferedDay(settingsOf(slug), factsOf(slug), inDays(1));
+      firstOfferedDay(settingsOf(slug), factsOf(slug), inDays(1)) ??
+      firstOfferedDay(settingsOf(slug), factsOf(slug), today, 0);
     const rafting = 'rafting-gorges-de-l-aude';
     const raftingDay = offered(rafting, 21);
     const tastingDay = offered('sieur-d-arques', 6);

@@ -199,10 +199,10 @@ describe('demo seed', () => {
     await expectBookingsWithin(database, '2026-06-01');
   });
 
-  it('seeds its bookings within the availability whatever the day: in a season or out, during an edition, at New Year', async () => {
+  it('seeds its bookings within the availability whatever the day: in a season or out, during an edition and on its last day, at New Year', async () => {
     const other = await createTestDatabase();
     try {
-      for (const day of ['2026-11-26', '2026-04-29', '2026-07-20', '2026-12-31']) {
+      for (const day of ['2026-11-26', '2026-04-29', '2026-05-01', '2026-07-20', '2026-07-31', '2026-12-31']) {
         await resetDemoContent(other.db, { accounts: true }, new Date(`${day}T10:00:00Z`));
         await expectBookingsWithin(other, day);
       }
