@@ -15,6 +15,10 @@
  *     served twice), against a bare route's latency.
  * Cold start: from the process start to the first answer of /api/activities
  *     on an existing embedded database.
+ * Availability: p50/p95 of GET /api/activities/:id/availability for 31 and 92
+ *     days of the demo's rafting with 200 bookings, the same range again
+ *     (cached) and a different range each time (computed), against a bare
+ *     route sending the same bytes (`--only=availability`: only these).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -23,11 +27,16 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { addDays, todayInParis } from '../src/domain/dates.js';
 import { openDatabase } from '../src/server/db/client.js';
+import { activities, bookings } from '../src/server/db/schema/index.js';
+import { nextYearly } from '../src/server/db/seed/availability.js';
 import { CatalogModel } from '../src/server/modules/catalog/model.js';
 import * as catalogRepo from '../src/server/modules/catalog/repository.js';
 
 const quick = process.argv.includes('--quick');
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const SCALE = quick ? 2000 : 10_000;
 const DURATION = quick ? 4 : 10;
 const CONNECTIONS = 32;
@@ -240,11 +249,7 @@ async function modelMemory(target: Target, rows: string[]) {
     rows.push(`| read model memory | ${target.label} | (run with node --expose-gc) | | | |`);
     return;
   }
-  const database = await openDatabase(
-    target.env.DATABASE_URL
-      ? { kind: 'postgres', url: target.env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.join(target.env.DATA_DIR ?? '', 'pglite') },
-  );
+  const database = await openTarget(target);
   try {
     gc();
     const before = process.memoryUsage().heapUsed;
@@ -262,6 +267,99 @@ async function modelMemory(target: Target, rows: string[]) {
     );
   } finally {
     await database.close();
+  }
+}
+
+/** The target's database, opened in this process (the app must be stopped: PGlite is one process's). */
+function openTarget(target: Target) {
+  return openDatabase(
+    target.env.DATABASE_URL
+      ? { kind: 'postgres', url: target.env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(target.env.DATA_DIR ?? '', 'pglite') },
+  );
+}
+
+const AVAILABILITY_BOOKINGS = 200;
+/** The rafting's season in the demo: 1 April to 30 September, 183 days (src/server/db/seed/availability.ts). */
+const SEASON_DAYS = 183;
+
+/**
+ * The availability answer (docs/availability.md#the-answer) of the demo's rafting (two slots of 8
+ * places, April to September) in its next whole season, with 200 bookings in it, pending and
+ * confirmed, 1 to 3 people, over its days and both slots. For 31 and 92 days: the same range
+ * asked again (the instance's kept answer, docs/availability.md: what a calendar does) and a
+ * different range every time (each computed: the activity, its bookings in the range, every day's
+ * rules), one request at a time, against a bare route sending the very same bytes.
+ */
+async function availabilityFigures(target: Target, rows: string[]) {
+  const season = nextYearly(addDays(todayInParis(new Date()), 2), { month: 4, day: 1 });
+  const database = await openTarget(target);
+  let raftingId: number;
+  try {
+    const [rafting] = await database.db
+      .select({ id: activities.id })
+      .from(activities)
+      .where(eq(activities.slug, 'rafting-gorges-de-l-aude'));
+    if (!rafting) throw new Error('the demo rafting is missing');
+    raftingId = rafting.id;
+    await database.db.insert(bookings).values(
+      Array.from({ length: AVAILABILITY_BOOKINGS }, (_, k) => ({
+        activityId: raftingId,
+        customerName: `Bench ${k}`,
+        customerEmail: `bench-${k}@example.com`,
+        numberOfPeople: 1 + (k % 3),
+        bookingDate: addDays(season, Math.floor((k * SEASON_DAYS) / AVAILABILITY_BOOKINGS)),
+        slot: k % 2 === 0 ? '10:00' : '14:00',
+        status: k % 3 === 0 ? ('confirmed' as const) : ('pending' as const),
+      })),
+    );
+  } finally {
+    await database.close();
+  }
+  const { child } = await startApp(target.env);
+  try {
+    const url = (from: string, days: number) =>
+      `/api/activities/${raftingId}/availability?from=${from}&to=${addDays(from, days - 1)}`;
+    const time = async (origin: string, path: string) => (await timeAll([path], origin))[0] ?? 0;
+    // Warm-up, as a running server is: ranges of the season after, which no measurement asks for.
+    await timeAll(
+      Array.from({ length: 60 }, (_, i) => url(addDays(season, 366 + i), 31 + (i % 2) * 61)),
+      base,
+    );
+    for (const days of [31, 92]) {
+      const first = url(season, days);
+      const answer = await fetch(`${base}${first}`);
+      const body = Buffer.from(await answer.arrayBuffer());
+      if (!answer.ok) throw new Error(`${first}: ${answer.status} ${body.toString()}`);
+      const ceiling = await bare(body, answer.headers.get('content-type') ?? 'application/json; charset=utf-8');
+      const bareOrigin = `http://127.0.0.1:${PORT + 1}`;
+      // The three in turn, request by request, so that a busy moment of the machine falls on all
+      // of them alike. Cached: the range asked above, found kept. Computed: a new range each time,
+      // each starting on a day of the season, none asked before.
+      const times = { bare: [] as number[], cached: [] as number[], computed: [] as number[] };
+      try {
+        await time(bareOrigin, first);
+        for (let i = 0; i < SAMPLES; i++) {
+          times.bare.push(await time(bareOrigin, first));
+          times.cached.push(await time(base, first));
+          if (i < SEASON_DAYS) times.computed.push(await time(base, url(addDays(season, i), days)));
+        }
+      } finally {
+        await ceiling.close();
+      }
+      const bareP95 = percentile(times.bare, 95);
+      rows.push(
+        `| availability ${days} days, ceiling | ${target.label} | | p50 ${fmt(percentile(times.bare, 50), 2)} ms, p95 ${fmt(bareP95, 2)} ms | | bare route, ${body.length} B |`,
+      );
+      for (const kind of ['cached', 'computed'] as const) {
+        const p95 = percentile(times[kind], 95);
+        rows.push(
+          `| availability ${days} days, ${kind} | ${target.label} | p50 ${fmt(percentile(times[kind], 50), 2)} ms, p95 ${fmt(p95, 2)} ms | | **${fmt(bareP95 / p95, 2)}x** | ${AVAILABILITY_BOOKINGS} bookings, ${times[kind].length} ${kind === 'cached' ? 'requests of one range' : 'distinct ranges'} |`,
+        );
+      }
+    }
+  } finally {
+    await stop(child);
   }
 }
 
@@ -283,8 +381,15 @@ console.info(
 for (const make of targets) {
   const target = await make();
   try {
+    if (only === 'availability') {
+      // A first start writes the demo content.
+      await stop((await startApp(target.env)).child);
+      await availabilityFigures(target, rows);
+      continue;
+    }
     await p1(target, rows);
     await coldStart(target, rows);
+    await availabilityFigures(target, rows);
     await p4(target, rows);
     await modelMemory(target, rows);
   } finally {

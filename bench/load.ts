@@ -38,6 +38,48 @@ const server = spawn(process.execPath, ['dist/server/server.js'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
+const addDays = (day: string, days: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+const inDays = (days: number) => addDays(new Date().toISOString().slice(0, 10), days);
+
+interface AvailabilityAnswer {
+  days: { date: string; open: boolean; slots: { start: string | null; placesLeft: number | null }[] }[];
+}
+
+/**
+ * Every place the bookable activities offer over the two years ahead, from the day after tomorrow
+ * (no lead time runs out during the run), one entry per person, the activities taking turns.
+ * A start without a limit counts as 20 places.
+ */
+async function placesToBook(activityIds: number[]) {
+  const perActivity = await Promise.all(
+    activityIds.map(async (activityId) => {
+      const places: { activityId: number; bookingDate: string; slot: string | null }[] = [];
+      for (let from = inDays(2), k = 0; k < 8; k++, from = addDays(from, 92)) {
+        const url = `${base}/api/activities/${activityId}/availability?from=${from}&to=${addDays(from, 91)}`;
+        const answer = (await (await fetch(url)).json()) as AvailabilityAnswer;
+        for (const day of answer.days.filter((d) => d.open)) {
+          for (const start of day.slots) {
+            for (let p = 0; p < (start.placesLeft ?? 20); p++) {
+              places.push({ activityId, bookingDate: day.date, slot: start.start });
+            }
+          }
+        }
+      }
+      return places;
+    }),
+  );
+  const turns = Math.max(...perActivity.map((p) => p.length));
+  const places = Array.from({ length: turns }, (_, t) =>
+    perActivity.flatMap((p) => (t < p.length ? [p[t]] : [])),
+  ).flat();
+  if (places.length === 0) throw new Error('no bookable place in the demo content');
+  return places;
+}
+
 async function rssMb(): Promise<number> {
   const status = await readFile(`/proc/${server.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
@@ -60,7 +102,8 @@ try {
     bookingRequired: boolean;
   }[];
   const bookable = ids.filter((a) => a.bookingRequired).map((a) => a.id);
-  const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const places = await placesToBook(bookable);
+  let booked = 0;
   let n = 0;
   const reads = [
     '/api/activities?limit=12',
@@ -96,16 +139,23 @@ try {
               method: 'POST',
               path: '/api/bookings',
               headers,
+              // One person in the next place the availability offered (docs/availability.md): a
+              // booking beyond the places would rightly be refused.
               body: JSON.stringify({
-                activityId: bookable[i % bookable.length],
+                ...places[booked++ % places.length],
                 customerName: 'Load Test',
                 customerEmail: `load-${i}@example.com`,
-                bookingDate: day,
               }),
             };
           }
           if (kind < 6)
             return { ...request, method: 'GET', path: `/api/activities/${ids[i % ids.length]?.id ?? 1}`, headers };
+          // A booking calendar: a month of a bookable activity, from one of the next 100 days.
+          if (kind === 6) {
+            const from = inDays(2 + (i % 100));
+            const path = `/api/activities/${bookable[i % bookable.length]}/availability?from=${from}&to=${addDays(from, 30)}`;
+            return { ...request, method: 'GET', path, headers };
+          }
           return { ...request, method: 'GET', path: reads[i % reads.length] ?? '/api/stats', headers };
         },
       },

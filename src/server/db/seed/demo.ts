@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Category } from '../../../domain/activities.js';
-import { todayInParis } from '../../../domain/dates.js';
+import type { AvailabilitySettings, OpeningFacts } from '../../../domain/availability.js';
+import type { BookingActor, BookingStatus } from '../../../domain/bookings.js';
+import { addDays, todayInParis } from '../../../domain/dates.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import type { ModerationStatus } from '../../../domain/moderation.js';
 import { bookingTotalCents, toCents } from '../../../domain/money.js';
@@ -8,6 +10,15 @@ import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import { type ActivityText, insertActivity } from '../../modules/activities/repository.js';
 import { refreshRatings } from '../../modules/reviews/repository.js';
 import type { Db } from '../client.js';
+import {
+  BOOKABLE_BY_CHOICE,
+  demoAvailability,
+  EDITIONS,
+  firstOfferedDay,
+  inSeason,
+  nextEdition,
+  RAFTING_SEASON,
+} from './availability.js';
 import {
   activityTags,
   adminSettings,
@@ -32,6 +43,7 @@ interface PlaceI18n {
 }
 
 export const SEED_MARKER_KEY = 'seed.demo';
+export { nextYearly } from './availability.js';
 
 /** Demo accounts (docs/accounts.md#the-first-admin: no passwords; demo login and the admin CLI use these e-mails). */
 export const DEMO_USERS = {
@@ -75,15 +87,6 @@ const SPONSOR_LEVELS: Record<string, 1 | 2 | 3> = {
 };
 
 /**
- * Festivals whose next edition's dates are known from the checked facts
- * (docs/product.md#event-dates): the Embrasement de la Cité is every 14 July.
- * The others' exact dates change every year and are left to their organisers.
- */
-const EVENT_DAYS: Record<string, { month: number; day: number }> = {
-  'embrasement-de-la-cite': { month: 7, day: 14 },
-};
-
-/**
  * Structured opening hours where the checked facts give a whole week (docs/product.md#weekly-hours):
  * the Alet-les-Bains abbey's 2024 hours, from 25 March to 31 October with its July and August hours
  * over them. The free text beside them keeps what rows cannot say (public holidays, the year).
@@ -97,13 +100,6 @@ const WEEKLY_HOURS: Record<string, WeeklyHoursRow[]> = {
     { days: [1, 2, 3, 4, 5, 6, 7], opens: '14:00', closes: '19:00', seasonStart: '07-01', seasonEnd: '08-31' },
   ],
 };
-
-/** The first `month`-`day` on or after `today` (YYYY-MM-DD). */
-export function nextYearly(today: string, { month, day }: { month: number; day: number }): string {
-  const year = Number(today.slice(0, 4));
-  const inYear = (y: number) => `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  return inYear(year) >= today ? inYear(year) : inYear(year + 1);
-}
 
 const SEED_EPOCH = Date.UTC(2025, 2, 1);
 const DAY = 86_400_000;
@@ -220,6 +216,9 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
       : [];
     const demoProviderId = providerRows.find((p) => p.email === DEMO_USERS.provider.email)?.id ?? null;
 
+    const today = todayInParis(now);
+    // When each bookable activity can be booked, and the festivals' editions (./availability.ts).
+    const availability = demoAvailability(today);
     const activityIds = new Map<string, number>();
     const perCategory = new Map<string, number>();
     for (const [index, place] of places.entries()) {
@@ -242,7 +241,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
         ]),
       ) as Record<Language, ActivityText>;
       const sponsorLevel = SPONSOR_LEVELS[place.id] ?? 0;
-      const eventDay = EVENT_DAYS[place.id];
+      const edition = EDITIONS[place.id];
       const id = await insertActivity(tx, {
         slug: place.id,
         name: place.name,
@@ -258,10 +257,12 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
         priceCents: place.price_eur === null ? null : toCents(place.price_eur),
         openingHours: isMarket ? null : place.opening_hours,
         marketDays: isMarket ? place.opening_hours : null,
-        eventStart: eventDay ? nextYearly(todayInParis(now), eventDay) : null,
+        ...(edition ? nextEdition(today, edition) : { eventStart: null, eventEnd: null }),
         weeklyHours: WEEKLY_HOURS[place.id] ?? [],
+        availability: availability[place.id] ?? null,
         website: place.website,
-        bookingRequired: place.booking_required === true,
+        // The facts say which take bookings; the wine cellars do too, as the demo's choice.
+        bookingRequired: place.booking_required === true || BOOKABLE_BY_CHOICE.includes(place.id),
         sponsorLevel,
         isSponsored: sponsorLevel > 0,
         isActive: true,
@@ -347,30 +348,79 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
     ]);
     await refreshRatings(tx);
 
-    const inDays = (days: number) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
+    const inDays = (days: number) => addDays(today, days);
     const priceOf = (slug: string) => {
       const price = places.find((p) => p.id === slug)?.price_eur ?? null;
       return price === null ? null : toCents(price);
     };
-    const demoBookings = [
+    const factsOf = (slug: string): OpeningFacts => ({
+      weeklyHours: WEEKLY_HOURS[slug] ?? [],
+      ...(EDITIONS[slug] ? nextEdition(today, EDITIONS[slug]) : { eventStart: null, eventEnd: null }),
+    });
+    const settingsOf = (slug: string): AvailabilitySettings => {
+      const settings = availability[slug];
+      if (!settings) throw new Error(`seed availability of ${slug} missing`);
+      return settings;
+    };
+    /**
+     * The first day the activity offers from `days` days ahead on; else from tomorrow, else today:
+     * a running edition may end sooner (seeded on its last day, only that day is left).
+     */
+    const offered = (slug: string, days: number) =>
+      firstOfferedDay(settingsOf(slug), factsOf(slug), inDays(days)) ??
+      firstOfferedDay(settingsOf(slug), factsOf(slug), inDays(1)) ??
+      firstOfferedDay(settingsOf(slug), factsOf(slug), today, 0);
+    const rafting = 'rafting-gorges-de-l-aude';
+    const raftingDay = offered(rafting, 21);
+    const tastingDay = offered('sieur-d-arques', 6);
+
+    interface DemoBooking {
+      slug: string;
+      userId?: string | null;
+      customerName: string;
+      customerEmail: string;
+      customerPhone?: string;
+      numberOfPeople: number;
+      bookingDate: string | null;
+      slot?: string;
+      notes?: string;
+      language: Language;
+      status: BookingStatus;
+    }
+    // Bookings to come, on days and in slots the activities offer, within their places: the
+    // rafting's 10:00 on its first day three weeks ahead is full (4 + 4 of 8), and so is the Sieur
+    // d'Arques tasting on its day (8 + 4 of 12); the others leave places.
+    const demoBookings: DemoBooking[] = [
       {
-        slug: 'rafting-gorges-de-l-aude',
+        slug: rafting,
         userId: visitorId,
         customerName: 'Sanne Visser',
         customerEmail: DEMO_USERS.visitor.email,
         customerPhone: '+31 6 12345678',
         numberOfPeople: 4,
-        bookingDate: inDays(21),
+        bookingDate: raftingDay,
+        slot: '10:00',
         notes: 'Twee kinderen van 9 en 11, beiden kunnen zwemmen.',
         language: 'nl',
         status: 'pending',
       },
       {
-        slug: 'rafting-gorges-de-l-aude',
+        slug: rafting,
+        customerName: 'Hugo Dubois',
+        customerEmail: 'hugo.d@example.com',
+        numberOfPeople: 4,
+        bookingDate: raftingDay,
+        slot: '10:00',
+        language: 'fr',
+        status: 'confirmed',
+      },
+      {
+        slug: rafting,
         customerName: 'Tom Harris',
         customerEmail: 'tom.h@example.com',
         numberOfPeople: 2,
-        bookingDate: inDays(35),
+        bookingDate: offered(rafting, 35),
+        slot: '14:00',
         language: 'en',
         status: 'confirmed',
       },
@@ -379,26 +429,67 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
         customerName: 'Claire Martin',
         customerEmail: 'claire.m@example.com',
         numberOfPeople: 3,
-        bookingDate: inDays(60),
+        bookingDate: offered('festival-de-carcassonne', 60),
         language: 'fr',
         status: 'pending',
       },
-    ] as const;
-    // Two that are over, confirmed, for the rafting: Ruben K. reviewed it through his invitation's
-    // link (his review shows "Verified booking"); Lena W. has not yet. Both more than a week ago, so
-    // no invitation goes out at start (docs/mail.md#scheduled-mails).
-    const pastBookings = [
       {
-        slug: 'rafting-gorges-de-l-aude',
-        customerName: 'Ruben K.',
-        customerEmail: guestEmail('Ruben K.'),
+        slug: 'limoux-brass-festival',
+        customerName: 'Jonas Keller',
+        customerEmail: 'jonas.k@example.com',
         numberOfPeople: 2,
-        bookingDate: inDays(-24),
+        bookingDate: offered('limoux-brass-festival', 1),
+        language: 'de',
+        status: 'pending',
+      },
+      {
+        slug: 'sieur-d-arques',
+        customerName: 'Pieter de Vries',
+        customerEmail: 'pieter.dv@example.com',
+        numberOfPeople: 8,
+        bookingDate: tastingDay,
+        notes: 'Een wijnclub: graag ook de crémant.',
         language: 'nl',
         status: 'confirmed',
       },
       {
-        slug: 'rafting-gorges-de-l-aude',
+        slug: 'sieur-d-arques',
+        customerName: 'Emma Laurent',
+        customerEmail: 'emma.l@example.com',
+        numberOfPeople: 4,
+        bookingDate: tastingDay,
+        language: 'fr',
+        status: 'confirmed',
+      },
+      {
+        slug: 'maison-guinot',
+        customerName: 'Lucía García',
+        customerEmail: 'lucia.g@example.com',
+        numberOfPeople: 2,
+        bookingDate: offered('maison-guinot', 9),
+        language: 'es',
+        status: 'pending',
+      },
+    ];
+    // Two that are over, confirmed. Ruben K. went rafting on the last day of a season at least 24
+    // days ago and reviewed it through his invitation's link (his review shows "Verified booking");
+    // Lena W. went to the Sieur d'Arques tasting, open all year, 12 days ago and has not reviewed it
+    // yet. Both more than a week ago, so no invitation goes out at start (docs/mail.md#scheduled-mails).
+    let rubenDay = inDays(-24);
+    while (!inSeason(rubenDay, RAFTING_SEASON.start, RAFTING_SEASON.end)) rubenDay = addDays(rubenDay, -1);
+    const pastBookings: DemoBooking[] = [
+      {
+        slug: rafting,
+        customerName: 'Ruben K.',
+        customerEmail: guestEmail('Ruben K.'),
+        numberOfPeople: 2,
+        bookingDate: rubenDay,
+        slot: '10:00',
+        language: 'nl',
+        status: 'confirmed',
+      },
+      {
+        slug: 'sieur-d-arques',
         customerName: 'Lena Weber',
         customerEmail: 'lena.w@example.com',
         numberOfPeople: 3,
@@ -406,15 +497,18 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
         language: 'en',
         status: 'confirmed',
       },
-    ] as const;
+    ];
     const bookingIds: Record<string, number> = {};
-    for (const { slug, ...booking } of [...demoBookings, ...pastBookings]) {
+    for (const { slug, bookingDate, ...booking } of [...demoBookings, ...pastBookings]) {
+      // A day is always found (tested for every day of the year in seed.test.ts); skip rather than book outside.
+      if (bookingDate === null) continue;
       // One that is over was made two weeks before its day.
-      const madeAt = booking.bookingDate < inDays(0) ? new Date(Date.parse(booking.bookingDate) - 14 * DAY) : now;
+      const madeAt = bookingDate < today ? new Date(Date.parse(bookingDate) - 14 * DAY) : now;
       const [row] = await tx
         .insert(bookings)
         .values({
           ...booking,
+          bookingDate,
           activityId: activityId(slug),
           totalAmountCents: bookingTotalCents(priceOf(slug), booking.numberOfPeople),
           createdAt: madeAt,
@@ -423,26 +517,37 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
         .returning({ id: bookings.id });
       if (!row) throw new Error('seed booking missing');
       bookingIds[booking.customerName] = row.id;
-      // What happened to it, as the app keeps it.
-      await tx.insert(bookingEvents).values([
-        { bookingId: row.id, toStatus: 'pending', actor: 'userId' in booking ? 'user' : 'guest', createdAt: madeAt },
-        ...(booking.status === 'confirmed'
-          ? [
-              {
-                bookingId: row.id,
-                fromStatus: 'pending',
-                toStatus: 'confirmed',
-                actor: 'provider',
-                actorUserId: providerUserId,
-                createdAt: madeAt,
-              },
-            ]
-          : []),
-      ]);
+      // What happened to it, as the app keeps it: confirmed at once where the activity says so,
+      // else by its provider, or by the team (an admin) for an activity without one.
+      const booker: BookingActor = booking.userId ? 'user' : 'guest';
+      const instant = settingsOf(slug).confirmation === 'instant';
+      const byProvider = PROVIDER_ACTIVITIES.includes(slug);
+      await tx.insert(bookingEvents).values(
+        instant
+          ? [{ bookingId: row.id, toStatus: booking.status, actor: booker, createdAt: madeAt }]
+          : [
+              { bookingId: row.id, toStatus: 'pending', actor: booker, createdAt: madeAt },
+              ...(booking.status === 'confirmed'
+                ? [
+                    {
+                      bookingId: row.id,
+                      fromStatus: 'pending',
+                      toStatus: 'confirmed',
+                      actor: byProvider ? ('provider' as const) : ('admin' as const),
+                      actorUserId: byProvider ? providerUserId : adminId,
+                      createdAt: madeAt,
+                    },
+                  ]
+                : []),
+            ],
+      );
     }
     await tx
       .update(reviews)
-      .set({ bookingId: bookingIds['Ruben K.'], createdAt: new Date(Date.parse(inDays(-22)) + 18 * 60 * 60 * 1000) })
+      .set({
+        bookingId: bookingIds['Ruben K.'],
+        createdAt: new Date(Date.parse(addDays(rubenDay, 2)) + 18 * 60 * 60 * 1000),
+      })
       .where(and(eq(reviews.activityId, activityId('rafting-gorges-de-l-aude')), eq(reviews.guestName, 'Ruben K.')));
 
     await tx.insert(adminSettings).values({

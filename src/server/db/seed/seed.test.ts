@@ -12,6 +12,10 @@ import { createTestDatabase } from '../../test/test-db.js';
 import { type Database, openPglite, queryRows } from '../client.js';
 import { activities, activityTranslations, bookings, providers, reviews, tags, users } from '../schema/index.js';
 import places from './data/places.json' with { type: 'json' };
+import { availabilitySettingsBody } from '../../../domain/availability-schemas.js';
+import { fitsAvailability, isOfferedOn } from '../../../domain/availability.js';
+import { addDays } from '../../../domain/dates.js';
+import { BOOKABLE_BY_CHOICE, demoAvailability, EDITIONS, firstOfferedDay, nextEdition } from './availability.js';
 import { ARTWORK, nextYearly } from './demo.js';
 import { resetDemoContent, seedOnFirstStart } from './index.js';
 
@@ -27,6 +31,51 @@ const total = async (table: PgTable) => {
   const [row] = await database.db.select({ n: count() }).from(table);
   return row?.n ?? 0;
 };
+
+/**
+ * Every demo booking is written (10), and each to come is on an offered day, in a slot the day has,
+ * within the places; the rafting's 10:00 on its first day three weeks ahead and a day of the Sieur
+ * d'Arques tasting are full; the past rafting booking lies in the season.
+ */
+async function expectBookingsWithin(database: Database, today: string) {
+  const rows = await database.db
+    .select({
+      id: activities.id,
+      slug: activities.slug,
+      availability: activities.availability,
+      weeklyHours: activities.weeklyHours,
+      eventStart: activities.eventStart,
+      eventEnd: activities.eventEnd,
+    })
+    .from(activities)
+    .where(eq(activities.bookingRequired, true));
+  const [all] = await database.db.select({ n: count() }).from(bookings);
+  expect(all?.n, today).toBe(10);
+  const held = await queryRows<{ activity_id: number; booking_date: string; slot: string | null; people: number }>(
+    database.db,
+    sql`select activity_id, booking_date::text as booking_date, slot, sum(number_of_people)::int as people
+      from bookings where status in ('pending', 'confirmed') and booking_date >= ${today}
+      group by activity_id, booking_date, slot`,
+  );
+  for (const group of held) {
+    const row = rows.find((r) => r.id === group.activity_id);
+    if (!row?.availability) throw new Error(`a booking of activity ${group.activity_id}, which takes none`);
+    const day = { day: group.booking_date, slot: group.slot };
+    expect(fitsAvailability(row.availability, row, day), `${today}: ${row.slug} ${JSON.stringify(day)}`).toBe(true);
+    expect(group.people).toBeLessThanOrEqual(row.availability.capacity ?? Infinity);
+  }
+  const full = held.filter((g) => g.people === rows.find((r) => r.id === g.activity_id)?.availability?.capacity);
+  expect(full.map((g) => g.slot).sort(), today).toEqual(['10:00', null]);
+  const past = await queryRows<{ booking_date: string }>(
+    database.db,
+    sql`select b.booking_date::text as booking_date from bookings b join activities a on a.id = b.activity_id
+      where a.slug = 'rafting-gorges-de-l-aude' and b.booking_date < ${today}`,
+  );
+  expect(
+    past.map((b) => b.booking_date.slice(5) >= '04-01' && b.booking_date.slice(5) <= '09-30'),
+    today,
+  ).toEqual([true]);
+}
 
 describe('demo seed', () => {
   it('seeds an empty database once, and never again', async () => {
@@ -64,16 +113,119 @@ describe('demo seed', () => {
     expect(limoux?.imageUrl).toMatch(/^\/images\/activities\/markten-[12]\.svg$/);
   });
 
-  it('dates the one festival whose day is known: the Embrasement de la Cité on the next 14 July', async () => {
+  it('dates the festivals by their facts: the Embrasement on the next 14 July, the Brass Festival and the Festival de Carcassonne on their next edition', async () => {
     const dated = await database.db
       .select({ slug: activities.slug, eventStart: activities.eventStart, eventEnd: activities.eventEnd })
       .from(activities)
-      .where(sql`${activities.eventStart} is not null`);
-    // Seeded on 2026-06-01 (above).
-    expect(dated).toEqual([{ slug: 'embrasement-de-la-cite', eventStart: '2026-07-14', eventEnd: null }]);
+      .where(sql`${activities.eventStart} is not null`)
+      .orderBy(activities.slug);
+    // Seeded on 2026-06-01 (above): the Brass Festival's 2026 edition was over.
+    expect(dated).toEqual([
+      { slug: 'embrasement-de-la-cite', eventStart: '2026-07-14', eventEnd: null },
+      { slug: 'festival-de-carcassonne', eventStart: '2026-07-01', eventEnd: '2026-07-31' },
+      { slug: 'limoux-brass-festival', eventStart: '2027-04-27', eventEnd: '2027-05-01' },
+    ]);
     expect(nextYearly('2026-07-14', { month: 7, day: 14 })).toBe('2026-07-14');
     expect(nextYearly('2026-07-15', { month: 7, day: 14 })).toBe('2027-07-14');
     expect(nextYearly('2026-12-31', { month: 1, day: 1 })).toBe('2027-01-01');
+    // An edition that runs is still the next one, up to its last day.
+    const carcassonne = EDITIONS['festival-de-carcassonne'];
+    if (!carcassonne) throw new Error('no edition of the Festival de Carcassonne');
+    expect(nextEdition('2026-07-31', carcassonne)).toEqual({ eventStart: '2026-07-01', eventEnd: '2026-07-31' });
+    expect(nextEdition('2026-08-01', carcassonne)).toEqual({ eventStart: '2027-07-01', eventEnd: '2027-07-31' });
+  });
+
+  it('gives every activity that takes bookings an availability that fits its facts, and seeds bookings within it', async () => {
+    const rows = await database.db
+      .select({
+        id: activities.id,
+        slug: activities.slug,
+        bookingRequired: activities.bookingRequired,
+        availability: activities.availability,
+        weeklyHours: activities.weeklyHours,
+        eventStart: activities.eventStart,
+        eventEnd: activities.eventEnd,
+      })
+      .from(activities);
+    const bookable = rows.filter((r) => r.bookingRequired);
+    expect(bookable.map((r) => r.slug).sort()).toEqual([
+      'festival-de-carcassonne',
+      'limoux-brass-festival',
+      'maison-guinot',
+      'rafting-gorges-de-l-aude',
+      'sieur-d-arques',
+    ]);
+    // Only those have settings, and each passes the API's own validation.
+    expect(
+      rows
+        .filter((r) => r.availability !== null)
+        .map((r) => r.slug)
+        .sort(),
+    ).toEqual(bookable.map((r) => r.slug).sort());
+    for (const row of bookable)
+      expect(availabilitySettingsBody.parse(row.availability), row.slug ?? '').toEqual(row.availability);
+    const of = (slug: string) => {
+      const row = bookable.find((r) => r.slug === slug);
+      if (!row?.availability) throw new Error(`${slug} has no availability`);
+      return { ...row, settings: row.availability };
+    };
+    // The rafting in its season (April to September), in two slots with places.
+    const rafting = of('rafting-gorges-de-l-aude');
+    expect(rafting.settings).toMatchObject({ slots: ['10:00', '14:00'], durationMinutes: 180, capacity: 8 });
+    expect(rafting.settings.periods.map((p) => `${p.start}/${p.end}`)).toEqual([
+      '2026-04-01/2026-09-30',
+      '2027-04-01/2027-09-30',
+      '2028-04-01/2028-09-30',
+    ]);
+    expect(isOfferedOn(rafting.settings, rafting, '2026-09-30')).toBe(true);
+    expect(isOfferedOn(rafting.settings, rafting, '2026-10-01')).toBe(false);
+    // The festivals on their edition's days, by their editions (no periods of their own).
+    const brass = of('limoux-brass-festival');
+    expect(brass.settings.periods).toEqual([]);
+    expect(
+      ['2027-04-26', '2027-04-27', '2027-05-01', '2027-05-02'].map((d) => isOfferedOn(brass.settings, brass, d)),
+    ).toEqual([false, true, true, false]);
+    // The tastings by the day with a limit, one confirmed at once; the Guinot's Tuesday to Saturday.
+    expect(of('sieur-d-arques').settings).toMatchObject({ slots: [], capacity: 12, confirmation: 'instant' });
+    const guinot = of('maison-guinot');
+    expect(guinot.settings).toMatchObject({ slots: [], capacity: 10, confirmation: 'manual' });
+    // 2026-06-01 is a Monday: closed; Tuesday open; 25 December closed.
+    expect(['2026-06-01', '2026-06-02', '2026-12-25'].map((d) => isOfferedOn(guinot.settings, guinot, d))).toEqual([
+      false,
+      true,
+      false,
+    ]);
+
+    await expectBookingsWithin(database, '2026-06-01');
+  });
+
+  it('seeds its bookings within the availability whatever the day: in a season or out, during an edition and on its last day, at New Year', async () => {
+    const other = await createTestDatabase();
+    try {
+      for (const day of ['2026-11-26', '2026-04-29', '2026-05-01', '2026-07-20', '2026-07-31', '2026-12-31']) {
+        await resetDemoContent(other.db, { accounts: true }, new Date(`${day}T10:00:00Z`));
+        await expectBookingsWithin(other, day);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('seeds on any day of the year: every activity that takes bookings has bookable days in the next 12 months', () => {
+    const bookable = places.filter((p) => p.booking_required === true || BOOKABLE_BY_CHOICE.includes(p.id));
+    for (let day = '2027-01-01'; day <= '2028-12-31'; day = addDays(day, 1)) {
+      const settings = demoAvailability(day);
+      for (const place of bookable) {
+        const edition = EDITIONS[place.id];
+        const facts = {
+          weeklyHours: [],
+          ...(edition ? nextEdition(day, edition) : { eventStart: null, eventEnd: null }),
+        };
+        const own = settings[place.id];
+        if (!own) throw new Error(`${place.id} takes bookings without settings`);
+        expect(firstOfferedDay(own, facts, day, 365), `${place.id} seeded on ${day}`).not.toBeNull();
+      }
+    }
   });
 
   it("gives structured hours to the one place whose whole week is checked: the Alet abbey's, valid by the rules", async () => {

@@ -249,8 +249,8 @@ describe('the head of each public page, before any script runs', () => {
   });
 
   it('gives a festival with dates to come an Event at its place, and none once they have passed', async () => {
-    // The demo's Embrasement de la Cité is every 14 July (docs/product.md#event-dates).
-    const fireworks = activities.find((a) => a.eventStart !== null);
+    // The demo's Embrasement de la Cité is every 14 July, one evening (docs/product.md#event-dates).
+    const fireworks = activities.find((a) => a.eventStart?.endsWith('-07-14') && a.eventEnd === null);
     if (!fireworks) throw new Error('the demo content has no festival with dates');
     expect(fireworks.eventStart?.slice(5)).toBe('07-14');
     const lds = jsonLdOf((await fetchPage(`/activity/${fireworks.id}?lng=de`)).body);
