@@ -1,5 +1,4 @@
 import { demoLogin, expect, expectNoSeriousA11yViolations, test, toastRegion, visit } from './fixtures';
-import { firstOpenStart } from './support/availability';
 import { mailsTo as mailsOf, writtenMails } from './support/mails';
 import { chooseFirstBookableDay } from './support/booking';
 import { E2E } from './support/ports';
