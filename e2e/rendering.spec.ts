@@ -78,8 +78,10 @@ test.describe('server-rendered pages', () => {
     request,
     browser,
   }) => {
-    // The demo's Embrasement de la Cité: every 14 July (docs/product.md#event-dates).
-    const fireworks = (await apiActivities(request, { category: 'feesten' })).items.find((a) => a.eventStart);
+    // The demo's Embrasement de la Cité: every 14 July, one evening (docs/product.md#event-dates).
+    const fireworks = (await apiActivities(request, { category: 'feesten' })).items.find(
+      (a) => a.eventStart?.endsWith('-07-14') && a.eventEnd === null,
+    );
     if (!fireworks?.eventStart) throw new Error('the demo content has no festival with dates');
     const day = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(`${fireworks.eventStart}T00:00:00Z`),
