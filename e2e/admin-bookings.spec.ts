@@ -1,4 +1,4 @@
-import { demoLogin, expect, expectNoSeriousA11yViolations, test, toastRegion, visit } from './fixtures';
+import { demoLogin, expect, expectNoSeriousA11yViolations, openInApp, test, toastRegion, visit } from './fixtures';
 import { mailsTo as mailsOf, writtenMails } from './support/mails';
 import { chooseFirstBookableDay } from './support/booking';
 import { E2E } from './support/ports';
@@ -26,8 +26,9 @@ test.describe('the bookings inbox', () => {
     const guest = `Brass${Date.now()}`;
     const email = `${guest.toLowerCase()}@example.com`;
 
-    // The guest reads who answers before and in the dialog.
-    await visit(page, `/activity/${id}`);
+    // The guest reads who answers before and in the dialog (inside the running app: a server-rendered
+    // button answers only once the page is hydrated).
+    await openInApp(page, `/activity/${id}`);
     const price = page.getByRole('main').getByRole('region', { name: 'Prijs' });
     await expect(price).toContainText('Stuur een boekingsaanvraag; het DiscoverLocal-team bevestigt die per e-mail.');
     await price.getByRole('button', { name: 'Nu boeken' }).click();

@@ -104,7 +104,7 @@ test('a provider sets slots and places, deals with the bookings left outside, cl
 
   // Saved; the day bookings (Eva's, and the demo's) no longer fit: listed to cancel or keep.
   await expect(page.getByRole('status').filter({ hasText: 'Beschikbaarheid opgeslagen.' })).toContainText(
-    /boekingen? (valt|vallen) erbuiten/,
+    /boeking(en)? (valt|vallen) erbuiten/,
   );
   const outside = page.getByRole('list', { name: 'Boekingen buiten de beschikbaarheid' });
   const eva = outside.getByRole('listitem').filter({ hasText: 'Eva Buiten' });
