@@ -20,6 +20,7 @@ import {
   type TakenPlaces,
 } from './availability.js';
 import type { WeeklyHoursRow } from './weekly-hours.js';
+import { addDays } from './dates.js';
 
 /** The rules of docs/availability.md. 2027: 1 January is a Friday, 1 July a Thursday. */
 
@@ -520,5 +521,38 @@ describe('daysBetween', () => {
     expect(daysBetween('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
     expect(daysBetween('2027-07-01', '2027-07-01')).toEqual(['2027-07-01']);
     expect(daysBetween('2027-07-02', '2027-07-01')).toEqual([]);
+  });
+});
+
+describe('availableDay spares the deadlines of days far enough ahead', () => {
+  it('offers exactly the starts whose deadline has not passed, around midnight, the clock changes and any lead time', () => {
+    const slots = ['00:00', '00:30', '01:30', '02:30', '09:00', '23:30'];
+    const facts: OpeningFacts = { weeklyHours: [], eventStart: null, eventEnd: null };
+    for (const nowIso of [
+      '2027-03-27T21:59:00Z',
+      '2027-03-27T22:01:00Z',
+      '2027-10-30T21:30:00Z',
+      '2027-07-01T12:00:00Z',
+    ]) {
+      const now = new Date(nowIso);
+      for (const leadTimeHours of [0, 1, 2, 3, 12, 23, 24, 25, 48]) {
+        for (const byDay of [false, true]) {
+          const settings = {
+            ...DEFAULT_AVAILABILITY,
+            slots: byDay ? [] : slots,
+            durationMinutes: byDay ? null : 15,
+            leadTimeHours,
+          };
+          for (let offset = -1; offset <= 4; offset++) {
+            const day = addDays(nowIso.slice(0, 10), offset);
+            const expected = startsOn(settings, day).filter(
+              (start) => bookingDeadline(settings, facts, day, start).getTime() > now.getTime(),
+            );
+            const got = availableDay(settings, facts, day, now, new Map()).slots.map((s) => s.start);
+            expect(got, `${nowIso} lead ${leadTimeHours} ${day}`).toEqual(expected);
+          }
+        }
+      }
+    }
   });
 });

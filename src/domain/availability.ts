@@ -270,8 +270,12 @@ export function availableDay(
   taken: TakenPlaces,
 ): AvailableDay {
   if (!isOfferedOn(settings, facts, day)) return { date: day, open: false, slots: [] };
+  // No start of the day comes before its first minute in Limoux, at the latest 22:00 UTC the day
+  // before: when that is more than the lead time ahead, no deadline has passed, and the time-zone
+  // work of each start's deadline is spared (most days of a calendar).
+  const ahead = Date.parse(`${day}T00:00:00Z`) - (2 + settings.leadTimeHours) * 3_600_000 > now.getTime();
   const slots = startsOn(settings, day)
-    .filter((start) => bookingDeadline(settings, facts, day, start).getTime() > now.getTime())
+    .filter((start) => ahead || bookingDeadline(settings, facts, day, start).getTime() > now.getTime())
     .map((start) => ({ start, placesLeft: placesLeft(settings, taken, start) }));
   return { date: day, open: slots.length > 0, slots };
 }

@@ -401,59 +401,41 @@ export async function confirmBooking(deps: BookingDeps, principal: Principal, id
   });
 }
 
-/** The provider (or an admin) declines, with an optional message for the guest. */
-export async function declineBooking(
+/**
+ * The provider (or an admin) ends a booking with an optional message the guest reads in their mail:
+ * declines a request, or cancels one they can no longer take.
+ */
+async function endForGuest(
   deps: BookingDeps,
   principal: Principal,
   id: number,
   message: string | null,
+  to: 'declined' | 'cancelled',
+  mailOf: typeof mails.bookingDeclinedMail,
 ): Promise<Booking> {
   const booking = await bookingForProvider(deps.db, principal, id);
   return move(deps, booking, {
-    to: 'declined',
+    to,
     actor: isAdmin(principal) ? 'admin' : 'provider',
     actorUserId: principal.id,
     message,
     mails: (facts, row, activity) => [
-      mails.bookingDeclinedMail(
-        facts,
-        row.language,
-        answeredBy(principal, activity),
-        message,
-        deps.config.auth.publicUrl,
-      ),
+      mailOf(facts, row.language, answeredBy(principal, activity), message, deps.config.auth.publicUrl),
     ],
   });
 }
+
+/** The provider (or an admin) declines, with an optional message for the guest. */
+export const declineBooking = (deps: BookingDeps, principal: Principal, id: number, message: string | null) =>
+  endForGuest(deps, principal, id, message, 'declined', mails.bookingDeclinedMail);
 
 /**
  * The provider (or an admin) cancels a booking they accepted, with an optional message: when the
  * activity's availability changed and the booking no longer fits it (docs/availability.md#changing-availability),
  * or the day cannot go ahead. The guest gets a mail.
  */
-export async function cancelForGuest(
-  deps: BookingDeps,
-  principal: Principal,
-  id: number,
-  message: string | null,
-): Promise<Booking> {
-  const booking = await bookingForProvider(deps.db, principal, id);
-  return move(deps, booking, {
-    to: 'cancelled',
-    actor: isAdmin(principal) ? 'admin' : 'provider',
-    actorUserId: principal.id,
-    message,
-    mails: (facts, row, activity) => [
-      mails.bookingCancelledByProviderMail(
-        facts,
-        row.language,
-        answeredBy(principal, activity),
-        message,
-        deps.config.auth.publicUrl,
-      ),
-    ],
-  });
-}
+export const cancelForGuest = (deps: BookingDeps, principal: Principal, id: number, message: string | null) =>
+  endForGuest(deps, principal, id, message, 'cancelled', mails.bookingCancelledByProviderMail);
 
 /** Whether `user` made this booking: logged in when booking, or booking with their verified address. */
 function isBooker(booking: repo.BookingRow, user: UserRow | null): boolean {
