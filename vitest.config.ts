@@ -3,12 +3,18 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take longest (measured: the generated inputs on PostgreSQL, two minutes each; the
- * start-up, CLI and backup tests, which spawn processes) start first, so that no worker is left with
- * one of them at the end while the others wait. Vitest's own order needs timings of an earlier run,
+ * The files that take longest (measured: the generated inputs on PostgreSQL; the geocoding routes,
+ * which wait out Nominatim's pacing; the start-up, CLI and backup tests, which spawn processes) start
+ * first, so that no worker is left with one of them at the end while the others wait. Vitest's own order needs timings of an earlier run,
  * which a clean clone in CI does not have.
  */
-const LONGEST = [/generated-inputs-\d\.test\.ts$/, /\/config\.test\.ts$/, /admin-cli\.test\.ts$/, /backup\.test\.ts$/];
+const LONGEST = [
+  /generated-inputs-\d\.test\.ts$/,
+  /geocode\/routes\.test\.ts$/,
+  /\/config\.test\.ts$/,
+  /admin-cli\.test\.ts$/,
+  /backup\.test\.ts$/,
+];
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
