@@ -39,6 +39,7 @@ const DATABASE_INDEPENDENT = [
   'src/server/modules/mail/calendar.test.ts',
   'src/server/test/openapi-inputs.test.ts',
   'src/server/modules/imports/datatourisme/mapping.test.ts',
+  'src/server/modules/imports/datatourisme/source.test.ts',
 ];
 
 const apiProject = (kind: 'pglite' | 'postgres') => ({
