@@ -9,3 +9,4 @@ export * from './users.js';
 export * from './sponsorships.js';
 export * from './photos.js';
 export * from './activity-audit.js';
+export * from './imports.js';

@@ -1,0 +1,423 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { todayInParis } from '../../../../domain/dates.js';
+import type { ServiceArea } from '../../../../domain/geo.js';
+import { LANGUAGES, type Language } from '../../../../domain/languages.js';
+import { buildSearchDocument, normalizeText } from '../../../../domain/search.js';
+import type { Db } from '../../../db/client.js';
+import { activities, activitySources, activityTranslations, importRuns } from '../../../db/schema/index.js';
+import type { Clock } from '../../../deps.js';
+import { canonical } from '../../listings/service.js';
+import { type ImportedActivity, mapObject, type SkipReason } from './mapping.js';
+import type { FluxSource } from './source.js';
+
+/**
+ * Writes a flux's activities into the guide and keeps them in step with it
+ * (docs/datatourisme.md#identity-and-sync): created once per `@id`, updated when the object
+ * changes (fields changed here kept), unpublished when a full snapshot no longer has it, put back
+ * when it returns. Batches of objects, each in one transaction with its source rows: a run stopped
+ * at any moment leaves whole activities, and the next run finishes the job.
+ */
+
+export const SOURCE = 'datatourisme';
+export const BATCH_SIZE = 200;
+
+/** How many ids the report lists per reason (the counts are always whole). */
+const LISTED_PER_REASON = 50;
+
+export interface ImportReport {
+  source: string;
+  dryRun: boolean;
+  read: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  unpublished: number;
+  republished: number;
+  /** Objects left out, per reason, with the first ids. */
+  skipped: Partial<Record<SkipReason | 'unreadable', { count: number; ids: string[] }>>;
+  /** Fields not overwritten because they were changed here, counted per field. */
+  keptLocalEdits: Record<string, number>;
+  /** Set when the run stopped early; nothing is unpublished then. */
+  failure: string | null;
+}
+
+export interface ImportDeps {
+  db: Db;
+  clock: Clock;
+  area: ServiceArea;
+}
+
+export interface ImportOptions {
+  dryRun?: boolean;
+  startedBy?: string | null;
+  /** Called after each batch with the objects read so far. */
+  onProgress?: (read: number) => void;
+}
+
+const NAME_MAX = 200;
+
+/** A text cut to `max` characters at a word, marked as cut (the source's names have no limit). */
+function fit(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const cut = value.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const fitOrNull = (value: string | null | undefined, max: number) => (value ? fit(value, max) : null);
+
+/**
+ * The guide's fields of an imported activity, flat: the activity's own, then `<language>.<field>`
+ * for its translations. What an import writes, and what it compares with the stored values to
+ * tell a field changed here.
+ */
+export function fieldsOf(activity: ImportedActivity): Record<string, unknown> {
+  const original = activity.language;
+  const contact = activity.contact;
+  const booking = activity.bookingContact;
+  const fields: Record<string, unknown> = {
+    name: fit(activity.names[original] ?? '', NAME_MAX),
+    description: activity.descriptions[original] ?? '',
+    language: original,
+    category: activity.category,
+    address: fitOrNull(activity.address, 300),
+    city: fit(activity.city, 120),
+    latitude: activity.latitude,
+    longitude: activity.longitude,
+    openingHours: activity.openingHoursText[original] ?? null,
+    contactPhone: fitOrNull(contact.phone ?? booking?.phone, 40),
+    contactEmail: fitOrNull(contact.email ?? booking?.email, 320),
+    website: contact.website ?? booking?.website ?? null,
+    priceCents: activity.priceCents,
+    weeklyHours: activity.weeklyHours,
+    eventStart: activity.eventStart,
+    eventEnd: activity.eventEnd,
+  };
+  for (const language of LANGUAGES) {
+    const name = activity.names[language];
+    if (language === original || !name) continue;
+    fields[`${language}.name`] = fit(name, NAME_MAX);
+    fields[`${language}.description`] = activity.descriptions[language] ?? '';
+    fields[`${language}.openingHours`] = activity.openingHoursText[language] ?? null;
+  }
+  return fields;
+}
+
+const ACTIVITY_FIELDS = [
+  'name',
+  'description',
+  'language',
+  'category',
+  'address',
+  'city',
+  'latitude',
+  'longitude',
+  'openingHours',
+  'contactPhone',
+  'contactEmail',
+  'website',
+  'priceCents',
+  'weeklyHours',
+  'eventStart',
+  'eventEnd',
+] as const;
+
+/** Equal as stored: jsonb gives an object's keys back in its own order. */
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
+
+function hashOf(activity: ImportedActivity): string {
+  return createHash('sha256').update(JSON.stringify(activity)).digest('hex');
+}
+
+interface Known {
+  activityId: number;
+  contentHash: string;
+  unpublished: boolean;
+}
+
+/** Every activity this source wrote, by `@id`: one small entry each (a region is tens of thousands). */
+async function knownSources(db: Db): Promise<Map<string, Known>> {
+  const rows = await db
+    .select({
+      sourceId: activitySources.sourceId,
+      activityId: activitySources.activityId,
+      contentHash: activitySources.contentHash,
+      unpublishedAt: activitySources.unpublishedAt,
+    })
+    .from(activitySources)
+    .where(eq(activitySources.source, SOURCE));
+  return new Map(
+    rows.map((r) => [
+      r.sourceId,
+      { activityId: r.activityId, contentHash: r.contentHash, unpublished: r.unpublishedAt !== null },
+    ]),
+  );
+}
+
+/** The values stored now, in the flat shape of `fieldsOf`. */
+async function storedFields(db: Db, activityId: number): Promise<Record<string, unknown>> {
+  const [row] = await db.select().from(activities).where(eq(activities.id, activityId));
+  if (!row) return {};
+  const out: Record<string, unknown> = {};
+  for (const field of ACTIVITY_FIELDS) out[field] = row[field];
+  const translations = await db
+    .select()
+    .from(activityTranslations)
+    .where(eq(activityTranslations.activityId, activityId));
+  for (const t of translations) {
+    out[`${t.language}.name`] = t.name;
+    out[`${t.language}.description`] = t.description;
+    out[`${t.language}.openingHours`] = t.openingHours;
+  }
+  return out;
+}
+
+/** Writes the flat fields: the activity's own, then its translations (a language without a name has none). */
+async function writeFields(db: Db, activityId: number, fields: Record<string, unknown>, now: Date) {
+  const own = Object.fromEntries(ACTIVITY_FIELDS.map((f) => [f, fields[f]])) as Record<string, unknown>;
+  const language = own['language'] as Language;
+  const texts: string[] = [];
+  await db.delete(activityTranslations).where(eq(activityTranslations.activityId, activityId));
+  for (const l of LANGUAGES) {
+    const name = fields[`${l}.name`];
+    if (l === language || typeof name !== 'string' || !name) continue;
+    const description = String(fields[`${l}.description`] ?? '');
+    texts.push(name, description);
+    await db.insert(activityTranslations).values({
+      activityId,
+      language: l,
+      name,
+      description,
+      openingHours: (fields[`${l}.openingHours`] as string | null) ?? null,
+      sortName: normalizeText(name),
+    });
+  }
+  await db
+    .update(activities)
+    .set({
+      ...(own as Partial<typeof activities.$inferInsert>),
+      sortName: normalizeText(String(own['name'])),
+      searchText: buildSearchDocument([String(own['name']), String(own['description']), String(own['city']), ...texts]),
+      updatedAt: now,
+    })
+    .where(eq(activities.id, activityId));
+}
+
+function emptyReport(source: string, dryRun: boolean): ImportReport {
+  return {
+    source,
+    dryRun,
+    read: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    unpublished: 0,
+    republished: 0,
+    skipped: {},
+    keptLocalEdits: {},
+    failure: null,
+  };
+}
+
+function skip(report: ImportReport, reason: SkipReason | 'unreadable', id: string) {
+  const entry = (report.skipped[reason] ??= { count: 0, ids: [] });
+  entry.count++;
+  if (entry.ids.length < LISTED_PER_REASON) entry.ids.push(id);
+}
+
+type Work =
+  { kind: 'create'; activity: ImportedActivity } | { kind: 'update'; activity: ImportedActivity; known: Known };
+
+/** Writes one batch in one transaction: the activities and their source rows together. */
+async function writeBatch(db: Db, batch: Work[], now: Date, report: ImportReport) {
+  const kept: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    for (const work of batch) {
+      const { activity } = work;
+      const fields = fieldsOf(activity);
+      const source = {
+        contentHash: hashOf(activity),
+        creator: activity.creator,
+        publisher: activity.publisher,
+        lastUpdate: activity.lastUpdate,
+        machineTranslated: activity.machineTranslated,
+        photo: {
+          url: activity.photo?.url ?? null,
+          credits: activity.photo?.credits ?? null,
+          licence: activity.photo?.licence ?? null,
+          skipped: activity.photoSkipped,
+        },
+        unpublishedAt: null,
+        updatedAt: now,
+      };
+      if (work.kind === 'create') {
+        const [row] = await tx
+          .insert(activities)
+          .values({
+            name: String(fields['name']),
+            description: String(fields['description']),
+            category: activity.category,
+            city: String(fields['city']),
+            latitude: activity.latitude,
+            longitude: activity.longitude,
+            sortName: '',
+            providerId: null,
+            isActive: true,
+            isApproved: true,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: activities.id });
+        if (!row) throw new Error('insert returned no row');
+        await writeFields(tx, row.id, fields, now);
+        await tx.insert(activitySources).values({
+          activityId: row.id,
+          source: SOURCE,
+          sourceId: activity.sourceId,
+          importedValues: fields,
+          ...source,
+          createdAt: now,
+        });
+        continue;
+      }
+      // A field whose stored value is not what the import last wrote was changed here: it stays.
+      const [previous] = await tx
+        .select({ importedValues: activitySources.importedValues })
+        .from(activitySources)
+        .where(eq(activitySources.activityId, work.known.activityId))
+        .for('update');
+      const stored = await storedFields(tx, work.known.activityId);
+      const before = previous?.importedValues ?? {};
+      const next: Record<string, unknown> = { ...stored };
+      const written: Record<string, unknown> = {};
+      for (const key of new Set([...Object.keys(fields), ...Object.keys(before)])) {
+        const editedHere = key in before ? !same(stored[key], before[key]) : key in stored;
+        if (editedHere) {
+          if (!same(stored[key], fields[key])) kept[key] = (kept[key] ?? 0) + 1;
+          if (key in before) written[key] = before[key];
+          continue;
+        }
+        if (key in fields) {
+          next[key] = fields[key];
+          written[key] = fields[key];
+        } else delete next[key];
+      }
+      await writeFields(tx, work.known.activityId, next, now);
+      const republish = work.known.unpublished;
+      if (republish) {
+        await tx.update(activities).set({ isActive: true }).where(eq(activities.id, work.known.activityId));
+      }
+      await tx
+        .update(activitySources)
+        .set({ ...source, importedValues: written })
+        .where(eq(activitySources.activityId, work.known.activityId));
+    }
+  });
+  for (const [key, n] of Object.entries(kept)) report.keptLocalEdits[key] = (report.keptLocalEdits[key] ?? 0) + n;
+}
+
+/**
+ * Takes the activities of `@id`s a full snapshot no longer had offline (never deleting them),
+ * in batches; a listing an admin or a provider took offline themselves is left as it is.
+ */
+async function unpublishMissing(db: Db, ids: number[], now: Date) {
+  for (let i = 0; i < ids.length; i += BATCH_SIZE) {
+    const batch = ids.slice(i, i + BATCH_SIZE);
+    await db.transaction(async (tx) => {
+      await tx.update(activities).set({ isActive: false, updatedAt: now }).where(inArray(activities.id, batch));
+      await tx
+        .update(activitySources)
+        .set({ unpublishedAt: now })
+        .where(and(inArray(activitySources.activityId, batch), isNull(activitySources.unpublishedAt)));
+    });
+  }
+}
+
+/** Reads the whole flux and brings the guide in step with it; the run and its report are recorded. */
+export async function runImport(
+  deps: ImportDeps,
+  source: FluxSource,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  const { db, clock } = deps;
+  const dryRun = options.dryRun ?? false;
+  const report = emptyReport(source.name, dryRun);
+  const [run] = await db
+    .insert(importRuns)
+    .values({
+      source: SOURCE,
+      location: source.name,
+      dryRun,
+      status: 'running',
+      startedBy: options.startedBy ?? null,
+      startedAt: clock.now(),
+    })
+    .returning({ id: importRuns.id });
+  const runId = run?.id;
+  const known = await knownSources(db);
+  const seen = new Set<string>();
+  const context = { today: todayInParis(clock.now()), area: deps.area };
+  let batch: Work[] = [];
+  const flush = async () => {
+    if (!dryRun && batch.length > 0) await writeBatch(db, batch, clock.now(), report);
+    batch = [];
+    options.onProgress?.(report.read);
+  };
+  try {
+    for await (const item of source.items()) {
+      report.read++;
+      if ('problem' in item) {
+        skip(report, 'unreadable', item.file);
+        continue;
+      }
+      const mapped = mapObject(item.object, context);
+      if (!mapped.ok) {
+        skip(report, mapped.reason, mapped.sourceId ?? item.file);
+        continue;
+      }
+      const { activity } = mapped;
+      // The same @id twice in one flux: the first one counts.
+      if (seen.has(activity.sourceId)) continue;
+      seen.add(activity.sourceId);
+      const existing = known.get(activity.sourceId);
+      if (!existing) {
+        report.created++;
+        batch.push({ kind: 'create', activity });
+      } else if (existing.contentHash !== hashOf(activity) || existing.unpublished) {
+        if (existing.unpublished) report.republished++;
+        else report.updated++;
+        batch.push({ kind: 'update', activity, known: existing });
+      } else report.unchanged++;
+      if (batch.length >= BATCH_SIZE) await flush();
+    }
+    await flush();
+    const missing = [...known.entries()]
+      .filter(([sourceId, k]) => !seen.has(sourceId) && !k.unpublished)
+      .map(([, k]) => k.activityId);
+    report.unpublished = missing.length;
+    if (!dryRun) await unpublishMissing(db, missing, clock.now());
+  } catch (error) {
+    report.failure = (error as Error).message;
+  }
+  if (runId !== undefined) {
+    await db
+      .update(importRuns)
+      .set({
+        status: report.failure ? 'failed' : 'done',
+        report: report as unknown as Record<string, unknown>,
+        finishedAt: clock.now(),
+      })
+      .where(eq(importRuns.id, runId));
+  }
+  return report;
+}
+
+/** The newest runs, newest first. */
+export async function recentRuns(db: Db, limit = 20) {
+  return db
+    .select()
+    .from(importRuns)
+    .orderBy(sql`${importRuns.id} desc`)
+    .limit(limit);
+}
