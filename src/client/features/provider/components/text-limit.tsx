@@ -16,7 +16,7 @@ interface TextLimitProps {
 
 /**
  * A text field's limit as the provider types (docs/provider-workspace.md#fields): "37 / 200" under
- * the field, red once over; screen readers hear the limit with the field, and the count, politely,
+ * the field, red once over; screen readers hear the limit with the field, and the count, politely (a status),
  * only near or over the limit. It counts as the schema does (trimmed), and cuts nothing: a text
  * over the limit is refused with a message when the form is sent.
  */
@@ -40,7 +40,7 @@ export function TextLimit({ id, value, max, quiet = false }: TextLimitProps) {
           {t('form.count', { count, max })}
         </span>
       ) : null}
-      <span className="sr-only" aria-live="polite">
+      <span role="status" className="sr-only">
         {announcement}
       </span>
     </div>
