@@ -16,9 +16,9 @@ interface TextLimitProps {
 
 /**
  * A text field's limit as the provider types (docs/provider-workspace.md#fields): "37 / 200" under
- * the field, red once over; screen readers hear the limit with the field, and the count, politely (a status),
- * only near or over the limit. It counts as the schema does (trimmed), and cuts nothing: a text
- * over the limit is refused with a message when the form is sent.
+ * the field, red once over. Screen readers hear the limit with the field, and the count (politely,
+ * a status) only near or over the limit. It counts as the schema does (trimmed) and cuts nothing:
+ * a text over the limit is refused with a message when the form is sent.
  */
 export function TextLimit({ id, value, max, quiet = false }: TextLimitProps) {
   const { t } = useTranslation('provider');
