@@ -386,7 +386,7 @@ test('issue 32: the name’s limit shows as the provider types, a website gets h
   await page.getByLabel('Beschrijving (verplicht)').fill('Een uur in de kelders, met proeverij.');
   await page.getByLabel('Plaats (verplicht)').fill('Limoux');
   const practical = page.getByRole('group', { name: 'Praktisch' });
-  await practical.getByLabel('Openingstijden').fill('di-za 10:00-18:00');
+  await practical.getByLabel('Openingstijden', { exact: true }).fill('di-za 10:00-18:00');
   // A website without https://: completed as the field is left, as it will be stored.
   const website = page.getByLabel('Website');
   await website.fill('www.kelder-met-uren.fr');
@@ -396,9 +396,9 @@ test('issue 32: the name’s limit shows as the provider types, a website gets h
   // The Spanish texts, opening hours included.
   await page.getByText('Vertalingen (optioneel)').click();
   const spanish = page.getByRole('group', { name: 'Español' });
-  await spanish.getByLabel('Naam').fill(`Bodega con horario ${name.slice(-13)}`);
-  await spanish.getByLabel('Beschrijving').fill('Una hora en las bodegas, con degustación.');
-  await spanish.getByLabel('Openingstijden').fill('de martes a sábado, de 10:00 a 18:00');
+  await spanish.getByLabel('Naam', { exact: true }).fill(`Bodega con horario ${name.slice(-13)}`);
+  await spanish.getByLabel('Beschrijving', { exact: true }).fill('Una hora en las bodegas, con degustación.');
+  await spanish.getByLabel('Openingstijden', { exact: true }).fill('de martes a sábado, de 10:00 a 18:00');
 
   const map = page.getByRole('region', { name: /^Kaart: klik om de activiteit te plaatsen/ });
   await map.scrollIntoViewIfNeeded();
@@ -413,7 +413,9 @@ test('issue 32: the name’s limit shows as the provider types, a website gets h
   // Saved as shown, and shown again in the form.
   await expect(page.getByLabel('Website')).toHaveValue('https://www.kelder-met-uren.fr');
   await page.getByText('Vertalingen (optioneel)').click();
-  await expect(spanish.getByLabel('Openingstijden')).toHaveValue('de martes a sábado, de 10:00 a 18:00');
+  await expect(spanish.getByLabel('Openingstijden', { exact: true })).toHaveValue(
+    'de martes a sábado, de 10:00 a 18:00',
+  );
 
   const adminContext = await browser.newContext({ locale: 'nl-NL', baseURL: origin });
   await adminContext.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
