@@ -353,3 +353,94 @@ test('a published activity’s new website waits for approval, and the admin dec
     'https://elders.example.com',
   );
 });
+
+test('issue 32: the name’s limit shows as the provider types, a website gets https://, and Spanish opening hours reach the Spanish page', async ({
+  page,
+  browser,
+}) => {
+  const name = `Kelder met uren ${Date.now()}`;
+  const origin = E2E.offlineUrl;
+  await demoLogin(page, 'provider', origin);
+  await visit(page, '/provider/activities/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe activiteit' })).toBeVisible();
+
+  // The count follows the typing; a pasted name over the limit is kept whole, said to be over, and refused.
+  const nameField = page.getByLabel('Naam (verplicht)');
+  const nameBlock = page.locator('div').filter({ has: nameField }).last();
+  await nameField.fill(name);
+  await expect(nameBlock.getByText(`${name.length} / 200`)).toBeVisible();
+  const long = 'Rondleiding door de kelders van het domein met proeverij van blanquette en crémant '.repeat(3).trim();
+  await nameField.fill(long);
+  await expect(nameField).toHaveValue(long);
+  await expect(nameBlock.getByText(`${long.length} / 200`)).toBeVisible();
+  await expect(nameBlock.getByRole('status')).toHaveText(`${long.length - 200} tekens te veel`);
+  const submit = page.getByRole('button', { name: 'Opslaan en ter goedkeuring insturen' });
+  await submit.click();
+  await expect(
+    nameBlock.getByText(`Dit is te lang: ${long.length} tekens, hoogstens 200. Maak het korter.`),
+  ).toBeVisible();
+  await expect(nameField).toBeFocused();
+  await nameField.fill(name);
+  await expect(nameBlock.getByRole('status')).toHaveText('');
+
+  await page.getByLabel('Beschrijving (verplicht)').fill('Een uur in de kelders, met proeverij.');
+  await page.getByLabel('Plaats (verplicht)').fill('Limoux');
+  const practical = page.getByRole('group', { name: 'Praktisch' });
+  await practical.getByLabel('Openingstijden', { exact: true }).fill('di-za 10:00-18:00');
+  // A website without https://: completed as the field is left, as it will be stored.
+  const website = page.getByLabel('Website');
+  await website.fill('www.kelder-met-uren.fr');
+  await website.blur();
+  await expect(website).toHaveValue('https://www.kelder-met-uren.fr');
+
+  // The Spanish texts, opening hours included.
+  await page.getByText('Vertalingen (optioneel)').click();
+  const spanish = page.getByRole('group', { name: 'Español' });
+  await spanish.getByLabel('Naam', { exact: true }).fill(`Bodega con horario ${name.slice(-13)}`);
+  await spanish.getByLabel('Beschrijving', { exact: true }).fill('Una hora en las bodegas, con degustación.');
+  await spanish.getByLabel('Openingstijden', { exact: true }).fill('de martes a sábado, de 10:00 a 18:00');
+
+  const map = page.getByRole('region', { name: /^Kaart: klik om de activiteit te plaatsen/ });
+  await map.scrollIntoViewIfNeeded();
+  await map.click({ position: { x: 200, y: 140 } });
+  await expect(page.getByLabel('Breedtegraad')).not.toHaveValue('');
+  await expectNoSeriousA11yViolations(page);
+  await submit.click();
+  await expect(toastRegion(page)).toContainText('Opgeslagen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activiteit bewerken' })).toBeVisible();
+  const id = Number(/\/provider\/activities\/(\d+)/.exec(page.url())?.[1]);
+  expect(id).toBeGreaterThan(0);
+  // Saved as shown, and shown again in the form.
+  await expect(page.getByLabel('Website')).toHaveValue('https://www.kelder-met-uren.fr');
+  await page.getByText('Vertalingen (optioneel)').click();
+  await expect(spanish.getByLabel('Openingstijden', { exact: true })).toHaveValue(
+    'de martes a sábado, de 10:00 a 18:00',
+  );
+
+  const adminContext = await browser.newContext({ locale: 'nl-NL', baseURL: origin });
+  await adminContext.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
+  const admin = await adminContext.newPage();
+  await demoLogin(admin, 'admin', origin);
+  await visit(admin, '/admin/activities/pending');
+  const entry = admin.getByRole('article', { name: `Activiteit ${name}` });
+  await expect(entry.getByRole('row', { name: /\(es\)/ })).toContainText('de martes a sábado, de 10:00 a 18:00');
+  await entry.getByRole('button', { name: `Keur ${name} goed` }).click();
+  await expect(toastRegion(admin)).toContainText(`${name} is gepubliceerd`);
+  await adminContext.close();
+
+  // A Spanish visitor reads the Spanish hours; a Dutch one the original.
+  const spanishContext = await browser.newContext({ locale: 'es-ES', baseURL: origin });
+  await spanishContext.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
+  const visitor = await spanishContext.newPage();
+  await visit(visitor, `/activity/${id}`);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`Bodega con horario ${name.slice(-13)}`);
+  await expect(visitor.getByRole('main')).toContainText('de martes a sábado, de 10:00 a 18:00');
+  await expect(visitor.getByRole('main').getByRole('link', { name: /^Sitio web/ })).toHaveAttribute(
+    'href',
+    'https://www.kelder-met-uren.fr',
+  );
+  await spanishContext.close();
+  await visit(page, `/activity/${id}`);
+  await expect(page.getByRole('main')).toContainText('di-za 10:00-18:00');
+  await expect(page.getByRole('main')).not.toContainText('de martes a sábado');
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventDatesProblem } from './event-dates.js';
-import { optionalText } from './text-fields.js';
+import { isWebAddress, keepableText, normaliseWebsite, optionalText } from './text-fields.js';
 import {
   CLOSING_TIME_PATTERN,
   normaliseDays,
@@ -79,23 +79,43 @@ const weeklyHours = z
   })
   .describe('structured opening hours, all replaced at once; [] for none (docs/product.md#weekly-hours)');
 
-const websiteUrl = optionalText(L.website).refine(
-  (value) => {
-    if (value === null) return true;
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-    } catch {
-      return false;
-    }
-  },
-  { message: 'must be a web address starting with https://' },
-);
+/** The message of a website that is not one; the client knows it by its words (activity-form.tsx). */
+export const WEBSITE_MESSAGE = 'must be a web address (http or https)';
 
+/**
+ * A website: one typed without a scheme gets `https://` (`normaliseWebsite`), on the server and in
+ * the form alike, and what is then not an http(s) address is refused (docs/provider-workspace.md#fields).
+ */
+const websiteUrl = z
+  .string({ error: WEBSITE_MESSAGE })
+  .trim()
+  .transform(normaliseWebsite)
+  .pipe(
+    z
+      .string()
+      .max(L.website, `must be at most ${L.website} characters`)
+      .refine((value) => value === '' || isWebAddress(value), { message: WEBSITE_MESSAGE }),
+  )
+  .nullish()
+  .transform((value) => value || null)
+  .describe('http(s) address; one without a scheme (www.example.fr) is stored with https://');
+
+/**
+ * One other language's text: name and description, and the place, free-text opening hours and
+ * market days in that language. Those three left out keep what the language had (dropped when the
+ * original of that field changes); empty or null is none, and the public API shows the original's.
+ */
 export const activityTranslationInput = z.strictObject({
   name: requiredText(L.name),
   description: requiredText(L.description),
+  location: keepableText(L.location),
+  openingHours: keepableText(L.hours),
+  marketDays: keepableText(L.hours),
 });
+
+/** The translated fields besides name and description (docs/provider-workspace.md#fields). */
+export const TRANSLATED_PRACTICAL_FIELDS = ['location', 'openingHours', 'marketDays'] as const;
+export type TranslatedPracticalField = (typeof TRANSLATED_PRACTICAL_FIELDS)[number];
 
 /** Texts in the other languages; an empty one is left out (the public API falls back to the original). */
 export const translationsInput = z
@@ -207,7 +227,14 @@ export const IMMEDIATE_FIELDS = ['price', 'eventStart', 'eventEnd', 'weeklyHours
 export const ACTIVITY_STATES = ['draft', 'pending', 'rejected', 'published'] as const;
 export type ActivityState = (typeof ACTIVITY_STATES)[number];
 
-const translationSchema = z.object({ name: z.string(), description: z.string() });
+/** A language's text in a request or an answer; a request saved before place and hours were translated lacks them. */
+const translationSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  location: z.string().nullish(),
+  openingHours: z.string().nullish(),
+  marketDays: z.string().nullish(),
+});
 
 /**
  * The content an admin approves: the reviewed fields. A request saved before

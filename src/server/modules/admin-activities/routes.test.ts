@@ -312,6 +312,44 @@ describe('pausing, publishing and unpublishing', () => {
   });
 });
 
+describe('the console edits the same fields as the provider’s form (docs/provider-workspace.md#fields)', () => {
+  it('shows a seeded listing’s translated place and hours, and saves them at once; an over-long name changes nothing', async () => {
+    const id = await createActivity(ctx.db, {
+      name: 'Marché de Limoux',
+      location: 'Place de la République',
+      marketDays: 'le vendredi matin',
+      translations: {
+        de: { name: 'Markt von Limoux', description: 'Ein Markt.', location: 'Platz der Republik' },
+      },
+    });
+    const shown = (await send(admin(), 'GET', `/api/admin/activities/${id}`)).json<AdminActivity>();
+    expect(shown.translations.de).toMatchObject({ location: 'Platz der Republik', marketDays: null });
+
+    const de = {
+      name: 'Markt von Limoux',
+      description: 'Ein Markt.',
+      location: 'Platz der Republik',
+      openingHours: null,
+      marketDays: 'freitags vormittags',
+    };
+    const res = await send(admin(), 'PATCH', `/api/admin/activities/${id}`, {
+      translations: { de },
+      website: 'www.limoux.fr',
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await publicDetail(id, 'de')).json()).toMatchObject({
+      location: 'Platz der Republik',
+      marketDays: 'freitags vormittags',
+      website: 'https://www.limoux.fr',
+    });
+
+    const long = await send(admin(), 'PATCH', `/api/admin/activities/${id}`, { name: 'M'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'name' }] });
+    expect((await publicDetail(id, 'fr')).json()).toMatchObject({ name: 'Marché de Limoux' });
+  });
+});
+
 describe('assigning a listing (docs/moderation.md#every-activity)', () => {
   it('gives it to an approved provider, who is mailed and finds it in their workspace; null gives it back', async () => {
     const mine = await createProvider(ctx.db, { name: 'Office du vin' });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { LANGUAGES } from '../../../domain/languages.js';
-import type { ReviewedContent } from '../../../domain/provider-activities.js';
+import { type ReviewedContent, TRANSLATED_PRACTICAL_FIELDS } from '../../../domain/provider-activities.js';
 import { buildSearchDocument, normalizeText } from '../../../domain/search.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityRevisions, activityTranslations, bookings } from '../../db/schema/index.js';
@@ -25,7 +25,7 @@ export async function lockActivity(db: Db, id: number): Promise<ActivityRow | un
   return row;
 }
 
-/** Name and description per language of the given activities. */
+/** Name, description, place and free-text hours per language of the given activities. */
 export async function translationsOf(db: Db, ids: number[]) {
   if (ids.length === 0) return new Map<number, ReviewedContent['translations']>();
   const rows = await db
@@ -34,14 +34,17 @@ export async function translationsOf(db: Db, ids: number[]) {
       language: activityTranslations.language,
       name: activityTranslations.name,
       description: activityTranslations.description,
+      location: activityTranslations.location,
+      openingHours: activityTranslations.openingHours,
+      marketDays: activityTranslations.marketDays,
     })
     .from(activityTranslations)
     .where(inArray(activityTranslations.activityId, ids));
   const out = new Map<number, ReviewedContent['translations']>();
-  for (const row of rows) {
-    const entry = out.get(row.activityId) ?? {};
-    entry[row.language] = { name: row.name, description: row.description };
-    out.set(row.activityId, entry);
+  for (const { activityId, language, ...text } of rows) {
+    const entry = out.get(activityId) ?? {};
+    entry[language] = text;
+    out.set(activityId, entry);
   }
   return out;
 }
@@ -90,11 +93,16 @@ export function contentOfRow(row: ActivityRow, translations: ReviewedContent['tr
   };
 }
 
+/** The sort key of a name: its normalised form, cut to the column (`ß` and `æ` spell out longer). */
+const sortKey = (name: string) => normalizeText(name).slice(0, 200);
+
 /**
  * Writes the reviewed fields into the activity row and its translations; keeps the search keys in
- * step. Localised place and hours of a seeded translation stay while the original stays; once the
- * original changes they are dropped, so that every language shows what was approved. A language
- * left out is removed.
+ * step. A language's place, opening hours and market days are written as the content gives them;
+ * one the content leaves out (a request saved before they were translated) keeps the stored one
+ * while the original of that field stays, and is dropped once the original changes, so that every
+ * language shows what was approved (docs/provider-workspace.md#lifecycle). A language left out is
+ * removed.
  */
 export async function writeContent(db: Db, activityId: number, content: ReviewedContent, now: Date): Promise<void> {
   const translated = LANGUAGES.filter((l) => l !== content.language && content.translations[l]);
@@ -102,19 +110,7 @@ export async function writeContent(db: Db, activityId: number, content: Reviewed
     .select({ location: activities.location, openingHours: activities.openingHours, marketDays: activities.marketDays })
     .from(activities)
     .where(eq(activities.id, activityId));
-  const stale = {
-    ...(before?.location !== content.location ? { location: null } : {}),
-    ...(before?.openingHours !== content.openingHours ? { openingHours: null } : {}),
-    ...(before?.marketDays !== content.marketDays ? { marketDays: null } : {}),
-  };
-  if (Object.keys(stale).length > 0) {
-    await db.update(activityTranslations).set(stale).where(eq(activityTranslations.activityId, activityId));
-  }
-  const kept = await db
-    .select({ location: activityTranslations.location, language: activityTranslations.language })
-    .from(activityTranslations)
-    .where(and(eq(activityTranslations.activityId, activityId), inArray(activityTranslations.language, translated)));
-  const texts = translated.flatMap((l) => [content.translations[l]?.name, content.translations[l]?.description]);
+  const originalChanged = (field: (typeof TRANSLATED_PRACTICAL_FIELDS)[number]) => before?.[field] !== content[field];
   await db
     .update(activities)
     .set({
@@ -133,15 +129,7 @@ export async function writeContent(db: Db, activityId: number, content: Reviewed
       contactPhone: content.contactPhone,
       contactEmail: content.contactEmail,
       website: content.website,
-      sortName: normalizeText(content.name),
-      searchText: buildSearchDocument([
-        content.name,
-        content.description,
-        content.location,
-        content.city,
-        ...texts,
-        ...kept.map((k) => k.location),
-      ]),
+      sortName: sortKey(content.name),
       updatedAt: now,
     })
     .where(eq(activities.id, activityId));
@@ -156,14 +144,39 @@ export async function writeContent(db: Db, activityId: number, content: Reviewed
   for (const language of translated) {
     const t = content.translations[language];
     if (!t) continue;
+    const given: Partial<Record<(typeof TRANSLATED_PRACTICAL_FIELDS)[number], string | null>> = {};
+    for (const field of TRANSLATED_PRACTICAL_FIELDS) {
+      const value = t[field];
+      if (value !== undefined) given[field] = value;
+      else if (originalChanged(field)) given[field] = null;
+    }
+    const text = { name: t.name, description: t.description, sortName: sortKey(t.name), ...given };
     await db
       .insert(activityTranslations)
-      .values({ activityId, language, name: t.name, description: t.description, sortName: normalizeText(t.name) })
-      .onConflictDoUpdate({
-        target: [activityTranslations.activityId, activityTranslations.language],
-        set: { name: t.name, description: t.description, sortName: normalizeText(t.name) },
-      });
+      .values({ activityId, language, ...text })
+      .onConflictDoUpdate({ target: [activityTranslations.activityId, activityTranslations.language], set: text });
   }
+  // The search keys hold every language's text as it is stored now.
+  const stored = await db
+    .select({
+      name: activityTranslations.name,
+      description: activityTranslations.description,
+      location: activityTranslations.location,
+    })
+    .from(activityTranslations)
+    .where(eq(activityTranslations.activityId, activityId));
+  await db
+    .update(activities)
+    .set({
+      searchText: buildSearchDocument([
+        content.name,
+        content.description,
+        content.location,
+        content.city,
+        ...stored.flatMap((t) => [t.name, t.description, t.location]),
+      ]),
+    })
+    .where(eq(activities.id, activityId));
 }
 
 export async function insertActivityRow(db: Db, values: typeof activities.$inferInsert): Promise<number> {

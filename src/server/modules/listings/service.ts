@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Language } from '../../../domain/languages.js';
 import { type EventDates, eventDatesProblem } from '../../../domain/event-dates.js';
 import { toCents, toEuros } from '../../../domain/money.js';
 import {
@@ -8,6 +9,7 @@ import {
   type ProviderActivity,
   REVIEWED_FIELDS,
   type ReviewedContent,
+  TRANSLATED_PRACTICAL_FIELDS,
   type UpdateActivityBody,
 } from '../../../domain/provider-activities.js';
 import type { Db } from '../../db/client.js';
@@ -22,6 +24,8 @@ import * as repo from './repository.js';
  * (docs/architecture.md#modules): how it is presented, the hash of a request, how a change merges, and
  * the checks of its place and an event's dates.
  */
+
+type Translation = NonNullable<ReviewedContent['translations'][Language]>;
 
 export function stateOf(row: repo.ActivityRow, latest: repo.RevisionRow | undefined): ActivityState {
   if (row.isApproved) return 'published';
@@ -131,6 +135,12 @@ export function checkEventDates(current: EventDates, body: UpdateActivityBody, t
   }
 }
 
+/**
+ * The reviewed content after a change. Translations, when given, replace the ones there were;
+ * a language's place, opening hours or market days left out keep what that language had, unless
+ * the change gives the original of that field anew: then the old translation of it is dropped
+ * (docs/provider-workspace.md#lifecycle).
+ */
 export function mergeContent(
   base: ReviewedContent,
   body: UpdateActivityBody & { imageUrl?: string | null },
@@ -139,8 +149,22 @@ export function mergeContent(
   for (const field of REVIEWED_FIELDS) {
     if (body[field] !== undefined) Object.assign(next, { [field]: body[field] });
   }
-  // The original language has no translation of its own.
-  const { [next.language]: _original, ...translations } = next.translations;
+  const renewed = TRANSLATED_PRACTICAL_FIELDS.filter((f) => body[f] !== undefined && body[f] !== base[f]);
+  const translations: ReviewedContent['translations'] = {};
+  for (const [language, text] of Object.entries(next.translations) as [Language, Translation][]) {
+    // The original language has no translation of its own.
+    if (language === next.language) continue;
+    const had = base.translations[language];
+    const merged = { ...text };
+    for (const field of TRANSLATED_PRACTICAL_FIELDS) {
+      if (renewed.includes(field) && (body.translations === undefined || text[field] === undefined)) {
+        merged[field] = null;
+      } else if (text[field] === undefined && had?.[field] !== undefined) {
+        merged[field] = had[field];
+      }
+    }
+    translations[language] = merged;
+  }
   next.translations = translations;
   return next;
 }

@@ -247,6 +247,179 @@ describe('changing a published activity', () => {
   });
 });
 
+describe('limits, websites and translated place and hours (docs/provider-workspace.md#fields)', () => {
+  const activityCount = async () => (await ctx.db.select({ n: count() }).from(activities))[0]?.n;
+  type Problem = { code: string; details: { path: string; message: string }[] };
+
+  it('refuses a name over 200 characters with a 400 on the name: nothing cut, nothing written', async () => {
+    const before = await activityCount();
+    const long = `${'Visite des caves de Limoux '.repeat(7)}et dégustation`.slice(0, 201);
+    expect(long).toHaveLength(201);
+    const res = await send(julie, 'POST', '/api/provider/activities', valid({ name: long }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<Problem>()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'name', message: 'name must be at most 200 characters' }],
+    });
+    expect(await activityCount()).toBe(before);
+
+    // Changing one to an over-long name (or translation) changes nothing either.
+    const own = await createOwn();
+    for (const body of [{ name: long }, { translations: { nl: { name: long, description: 'Een kelder.' } } }]) {
+      const patch = await send(julie, 'PATCH', `/api/provider/activities/${own.id}`, body);
+      expect(patch.statusCode).toBe(400);
+      expect(patch.json<Problem>().details[0]?.path).toMatch(/^(name|translations\.nl\.name)$/);
+    }
+    const [row] = await ctx.db.select({ name: activities.name }).from(activities).where(eq(activities.id, own.id));
+    expect(row?.name).toBe('Visite de cave');
+    const again = (await send(julie, 'GET', `/api/provider/activities/${own.id}`)).json<ProviderActivity>();
+    expect(again.translations.nl?.name).toBe('Kelderbezoek');
+  });
+
+  it('takes a name of exactly 200 characters whole, also one whose sort key spells out longer (ß, æ)', async () => {
+    const exact = 'a'.repeat(200);
+    expect((await createOwn(julie, { name: exact })).name).toBe(exact);
+    const spelledOut = 'ß'.repeat(100) + 'æ'.repeat(100);
+    const created = await createOwn(julie, {
+      name: spelledOut,
+      translations: { de: { name: spelledOut, description: 'Straße.' } },
+    });
+    expect(created.name).toBe(spelledOut);
+    expect(created.translations.de?.name).toBe(spelledOut);
+  });
+
+  it('refuses over-long descriptions, places, hours and market days, in the original and in a translation', async () => {
+    const before = await activityCount();
+    const res = await send(
+      julie,
+      'POST',
+      '/api/provider/activities',
+      valid({
+        description: 'd'.repeat(5001),
+        location: 'l'.repeat(201),
+        openingHours: 'h'.repeat(1001),
+        marketDays: 'm'.repeat(1001),
+        translations: {
+          es: {
+            name: 'Visita',
+            description: 'Una hora.',
+            location: 'l'.repeat(201),
+            openingHours: 'h'.repeat(1001),
+            marketDays: 'm'.repeat(1001),
+          },
+        },
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(
+      res
+        .json<Problem>()
+        .details.map((d) => d.path)
+        .sort(),
+    ).toEqual([
+      'description',
+      'location',
+      'marketDays',
+      'openingHours',
+      'translations.es.location',
+      'translations.es.marketDays',
+      'translations.es.openingHours',
+    ]);
+    expect(await activityCount()).toBe(before);
+  });
+
+  it('stores a website typed without a scheme with https://; refuses what is still no web address', async () => {
+    for (const [typed, stored] of [
+      ['www.cave-du-sieur.fr', 'https://www.cave-du-sieur.fr'],
+      [' cave-du-sieur.fr/visites ', 'https://cave-du-sieur.fr/visites'],
+      ['http://cave-du-sieur.fr', 'http://cave-du-sieur.fr'],
+    ]) {
+      expect((await createOwn(julie, { website: typed })).website).toBe(stored);
+    }
+    const own = await createOwn();
+    const patched = await send(julie, 'PATCH', `/api/provider/activities/${own.id}`, { website: 'www.sieur.fr' });
+    expect(patched.json<ProviderActivity>().website).toBe('https://www.sieur.fr');
+    const before = await activityCount();
+    for (const website of ['javascript:alert(1)', 'mailto:cave@example.com', 'cave du sieur', 'localhost:3000']) {
+      const res = await send(julie, 'POST', '/api/provider/activities', valid({ website }));
+      expect(res.statusCode, website).toBe(400);
+      expect(res.json<Problem>().details, website).toEqual([
+        { path: 'website', message: 'website must be a web address (http or https)' },
+      ]);
+    }
+    expect(await activityCount()).toBe(before);
+  });
+
+  it('saves a language’s place, opening hours and market days; the public API gives them in that language', async () => {
+    const es = {
+      name: 'Visita de bodega',
+      description: 'Una hora en las bodegas.',
+      location: 'Bodega del Señor',
+      openingHours: 'de martes a sábado, de 10:00 a 18:00',
+      marketDays: 'viernes por la mañana',
+    };
+    const created = await createOwn(julie, {
+      marketDays: 'vendredi matin',
+      translations: { es, nl: { name: 'Kelderbezoek', description: 'Een uur in de kelders.' } },
+    });
+    expect(created.translations).toEqual({
+      es,
+      nl: {
+        name: 'Kelderbezoek',
+        description: 'Een uur in de kelders.',
+        location: null,
+        openingHours: null,
+        marketDays: null,
+      },
+    });
+    // The admin is shown them before approving.
+    expect((await queueEntry(ctx.app, adminCookie, created.id))?.proposed.translations.es).toEqual(es);
+    await decideActivity(ctx.app, adminCookie, created.id);
+    expect((await publicDetail(created.id, 'es')).json()).toMatchObject({
+      name: es.name,
+      location: es.location,
+      openingHours: es.openingHours,
+      marketDays: es.marketDays,
+    });
+    // In a language without them: the original's.
+    expect((await publicDetail(created.id, 'fr')).json()).toMatchObject({
+      location: 'Cave du Sieur',
+      openingHours: 'di-za 10:00-18:00',
+      marketDays: 'vendredi matin',
+    });
+    const list = await ctx.app.inject({
+      url: `/api/activities?lng=es&search=${encodeURIComponent('bodega del señor')}`,
+    });
+    expect(list.json<{ id: number; location: string }[]>().find((a) => a.id === created.id)?.location).toBe(
+      es.location,
+    );
+
+    // Left out, they stay; given empty, they go (the original is shown); a new original drops the old translation.
+    const kept = await send(julie, 'PATCH', `/api/provider/activities/${created.id}`, {
+      translations: { es: { name: es.name, description: 'Una hora y media.' } },
+    });
+    expect(kept.json<ProviderActivity>().translations.es).toEqual({ ...es, description: 'Una hora y media.' });
+    const emptied = await send(julie, 'PATCH', `/api/provider/activities/${created.id}`, {
+      translations: { es: { ...es, marketDays: '' } },
+    });
+    expect(emptied.json<ProviderActivity>().translations.es).toMatchObject({ marketDays: null, location: es.location });
+    const renewed = await send(julie, 'PATCH', `/api/provider/activities/${created.id}`, {
+      openingHours: 'tous les jours 9h-19h',
+    });
+    expect(renewed.json<ProviderActivity>().translations.es).toMatchObject({
+      openingHours: null,
+      location: es.location,
+      marketDays: null,
+    });
+    await decideActivity(ctx.app, adminCookie, created.id);
+    expect((await publicDetail(created.id, 'es')).json()).toMatchObject({
+      location: es.location,
+      openingHours: 'tous les jours 9h-19h',
+      marketDays: 'vendredi matin',
+    });
+  });
+});
+
 describe('an event’s dates (docs/product.md#event-dates)', () => {
   const festival = (overrides: Record<string, unknown> = {}) =>
     valid({ category: 'feesten', eventStart: '2027-04-24', eventEnd: '2027-05-01', ...overrides });

@@ -16,6 +16,10 @@ import { useActivityDecision, usePendingActivities } from '../api/admin-api';
 
 type Row = { key: string; label: string; current: string | null; proposed: string };
 
+/** A language's texts on one line: name, description, and its place and hours when it has them. */
+const translationLine = (t: NonNullable<ReviewedContent['translations'][keyof ReviewedContent['translations']]>) =>
+  [t.name, t.description, t.location, t.openingHours, t.marketDays].filter(Boolean).join(' — ');
+
 /** The reviewed fields as text lines, for the side-by-side view. */
 function rowsOf(current: ReviewedContent | null, proposed: ReviewedContent, t: (key: string) => string): Row[] {
   const text = (c: ReviewedContent | null, field: keyof ReviewedContent): string | null => {
@@ -54,8 +58,8 @@ function rowsOf(current: ReviewedContent | null, proposed: ReviewedContent, t: (
     rows.push({
       key: `t-${language}`,
       label: `${t('activities.field.translation')} (${language})`,
-      current: current ? (c ? `${c.name} — ${c.description}` : '') : null,
-      proposed: p ? `${p.name} — ${p.description}` : '',
+      current: current ? (c ? translationLine(c) : '') : null,
+      proposed: p ? translationLine(p) : '',
     });
   }
   return rows;

@@ -10,21 +10,43 @@ import {
   type ActivityFormValues,
   createActivityBody,
   type ProviderActivity,
+  WEBSITE_MESSAGE,
 } from '../../../../domain/provider-activities';
+import { countedLength, normaliseWebsite } from '../../../../domain/text-fields';
 import type { ServiceArea } from '../../../../domain/geo';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { TextLimit } from './text-limit';
 import { type HoursRowState, toHoursState, toWeeklyHours, WeeklyHoursFields } from './weekly-hours-fields';
 
 const PositionPicker = lazy(() => import('./position-picker'));
+
+/** One other language's texts as typed. */
+export interface TranslationState {
+  name: string;
+  description: string;
+  location: string;
+  openingHours: string;
+  marketDays: string;
+}
+
+const TRANSLATED_FIELDS = ['name', 'description', 'location', 'openingHours', 'marketDays'] as const;
+
+const emptyTranslation: TranslationState = {
+  name: '',
+  description: '',
+  location: '',
+  openingHours: '',
+  marketDays: '',
+};
 
 /** The form's text state: every field as typed, numbers as text until checked. */
 export interface FormState {
   name: string;
   description: string;
   language: Language;
-  translations: Partial<Record<Language, { name: string; description: string }>>;
+  translations: Partial<Record<Language, TranslationState>>;
   category: (typeof CATEGORIES)[number];
   location: string;
   address: string;
@@ -49,7 +71,18 @@ export function initialState(activity: ProviderActivity | undefined, language: L
     name: activity?.name ?? '',
     description: activity?.description ?? '',
     language: activity?.language ?? language,
-    translations: activity?.translations ?? {},
+    translations: Object.fromEntries(
+      Object.entries(activity?.translations ?? {}).map(([language, text]) => [
+        language,
+        {
+          name: text.name,
+          description: text.description,
+          location: text.location ?? '',
+          openingHours: text.openingHours ?? '',
+          marketDays: text.marketDays ?? '',
+        },
+      ]),
+    ),
     category: activity?.category ?? 'uitjes',
     location: activity?.location ?? '',
     address: activity?.address ?? '',
@@ -69,17 +102,23 @@ export function initialState(activity: ProviderActivity | undefined, language: L
   };
 }
 
-/** What is sent: the same names as the API, empty texts as null, a translation only when both parts are filled. */
+/**
+ * What is sent: the same names as the API, a translation when any of its fields is filled (the
+ * schema then asks for its name and description), the website as it will be stored.
+ */
 function toValues(state: FormState): ActivityFormValues {
   const price = state.price.trim().replace(',', '.');
   const translations: ActivityFormValues['translations'] = {};
   for (const language of LANGUAGES) {
     const t = state.translations[language];
-    if (language !== state.language && t && (t.name.trim() || t.description.trim())) translations[language] = t;
+    if (language !== state.language && t && TRANSLATED_FIELDS.some((field) => t[field].trim())) {
+      translations[language] = t;
+    }
   }
   return {
     ...state,
     translations,
+    website: normaliseWebsite(state.website),
     latitude: state.latitude ?? Number.NaN,
     longitude: state.longitude ?? Number.NaN,
     price: price === '' ? null : Number(price),
@@ -146,6 +185,16 @@ export function ActivityForm({
     errors[name]
       ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(name)}-error` }
       : { 'aria-invalid': false as const };
+  /** A text field with a limit: invalid or not, described by its error and by its limit. */
+  const limited = (name: string) => ({
+    'aria-invalid': errors[name] ? (true as const) : (false as const),
+    'aria-describedby': [errors[name] ? `${fieldId(name)}-error` : null, `${fieldId(name)}-limit`]
+      .filter(Boolean)
+      .join(' '),
+  });
+  const limit = (name: string, value: string, max: number, quiet = false) => (
+    <TextLimit id={`${fieldId(name)}-limit`} value={value} max={max} quiet={quiet} />
+  );
   const fieldError = (name: string) =>
     errors[name] ? (
       <p id={`${fieldId(name)}-error`} className="mt-1 text-sm text-red-800">
@@ -154,13 +203,14 @@ export function ActivityForm({
     ) : null;
   const required = <span className="text-ink-500"> ({t('form.required')})</span>;
   /** A practical field: its label (the field's own text), the control, its error. */
-  const labelled = (name: keyof FormState, control: ReactNode) => (
+  const labelled = (name: keyof FormState, control: ReactNode, after?: ReactNode) => (
     <div key={name}>
       <label htmlFor={fieldId(name)} className={labelClass}>
         {t(`form.${name}`)}
       </label>
       {control}
       {fieldError(name)}
+      {after}
     </div>
   );
 
@@ -187,7 +237,11 @@ export function ActivityForm({
         found[key] ??=
           key === 'position'
             ? t('form.errors.position')
-            : t(`form.errors.${messageKey(issue.message)}`, { max: maxOf(issue.message), row: rowOf(issue.message) });
+            : t(`form.errors.${messageKey(issue.message)}`, {
+                max: maxOf(issue.message),
+                row: rowOf(issue.message),
+                length: lengthAt(values, issue.path),
+              });
       }
       setClientErrors(found);
       // Focus the first field to fix, in the order of the form.
@@ -233,12 +287,12 @@ export function ActivityForm({
           <Input
             id={fieldId('name')}
             aria-required="true"
-            maxLength={L.name}
             value={state.name}
             onChange={(e) => set('name', e.target.value)}
-            {...invalid('name')}
+            {...limited('name')}
           />
           {fieldError('name')}
+          {limit('name', state.name, L.name)}
         </div>
         <div>
           <label htmlFor={fieldId('description')} className={labelClass}>
@@ -249,13 +303,13 @@ export function ActivityForm({
             id={fieldId('description')}
             aria-required="true"
             rows={5}
-            maxLength={L.description}
             className={textareaClass}
             value={state.description}
             onChange={(e) => set('description', e.target.value)}
-            {...invalid('description')}
+            {...limited('description')}
           />
           {fieldError('description')}
+          {limit('description', state.description, L.description)}
         </div>
         <div>
           <label htmlFor={fieldId('category')} className={labelClass}>
@@ -279,42 +333,45 @@ export function ActivityForm({
           <p className="mt-2 text-sm text-ink-600">{t('form.translationsHint')}</p>
           <div className="mt-4 space-y-6">
             {otherLanguages.map((language) => {
-              const value = state.translations[language] ?? { name: '', description: '' };
-              const setText = (part: 'name' | 'description', text: string) =>
+              const value = state.translations[language] ?? emptyTranslation;
+              const setText = (part: keyof TranslationState, text: string) =>
                 set('translations', { ...state.translations, [language]: { ...value, [part]: text } });
+              const field = (part: keyof TranslationState, max: number, rows?: number) => {
+                const name = `translations.${language}.${part}`;
+                const props = {
+                  id: fieldId(name),
+                  lang: language,
+                  value: value[part],
+                  ...limited(name),
+                };
+                return (
+                  <div>
+                    <label htmlFor={fieldId(name)} className={labelClass}>
+                      {t(`form.${part}`)}
+                    </label>
+                    {rows ? (
+                      <textarea
+                        {...props}
+                        rows={rows}
+                        className={textareaClass}
+                        onChange={(e) => setText(part, e.target.value)}
+                      />
+                    ) : (
+                      <Input {...props} onChange={(e) => setText(part, e.target.value)} />
+                    )}
+                    {fieldError(name)}
+                    {limit(name, value[part], max)}
+                  </div>
+                );
+              };
               return (
                 <fieldset key={language} className="space-y-2">
                   <legend className="font-medium text-ink-800">{NATIVE_NAMES[language]}</legend>
-                  <div>
-                    <label htmlFor={fieldId(`translations.${language}.name`)} className={labelClass}>
-                      {t('form.name')}
-                    </label>
-                    <Input
-                      id={fieldId(`translations.${language}.name`)}
-                      lang={language}
-                      maxLength={L.name}
-                      value={value.name}
-                      onChange={(e) => setText('name', e.target.value)}
-                      {...invalid(`translations.${language}.name`)}
-                    />
-                    {fieldError(`translations.${language}.name`)}
-                  </div>
-                  <div>
-                    <label htmlFor={fieldId(`translations.${language}.description`)} className={labelClass}>
-                      {t('form.description')}
-                    </label>
-                    <textarea
-                      id={fieldId(`translations.${language}.description`)}
-                      lang={language}
-                      rows={3}
-                      maxLength={L.description}
-                      className={textareaClass}
-                      value={value.description}
-                      onChange={(e) => setText('description', e.target.value)}
-                      {...invalid(`translations.${language}.description`)}
-                    />
-                    {fieldError(`translations.${language}.description`)}
-                  </div>
+                  {field('name', L.name)}
+                  {field('description', L.description, 3)}
+                  {field('location', L.location)}
+                  {field('openingHours', L.hours, 2)}
+                  {field('marketDays', L.hours, 2)}
                 </fieldset>
               );
             })}
@@ -331,12 +388,12 @@ export function ActivityForm({
             </label>
             <Input
               id={fieldId('location')}
-              maxLength={L.location}
               value={state.location}
               onChange={(e) => set('location', e.target.value)}
-              {...invalid('location')}
+              {...limited('location')}
             />
             {fieldError('location')}
+            {limit('location', state.location, L.location)}
           </div>
           <div>
             <label htmlFor={fieldId('address')} className={labelClass}>
@@ -345,12 +402,12 @@ export function ActivityForm({
             <Input
               id={fieldId('address')}
               autoComplete="street-address"
-              maxLength={L.address}
               value={state.address}
               onChange={(e) => set('address', e.target.value)}
-              {...invalid('address')}
+              {...limited('address')}
             />
             {fieldError('address')}
+            {limit('address', state.address, L.address)}
           </div>
           <div>
             <label htmlFor={fieldId('city')} className={labelClass}>
@@ -360,12 +417,12 @@ export function ActivityForm({
             <Input
               id={fieldId('city')}
               aria-required="true"
-              maxLength={L.city}
               value={state.city}
               onChange={(e) => set('city', e.target.value)}
-              {...invalid('city')}
+              {...limited('city')}
             />
             {fieldError('city')}
+            {limit('city', state.city, L.city)}
           </div>
         </div>
         <Suspense fallback={<Skeleton className="h-72 w-full" />}>
@@ -464,12 +521,12 @@ export function ActivityForm({
               <textarea
                 id={fieldId(name)}
                 rows={2}
-                maxLength={L.hours}
                 className={textareaClass}
                 value={state[name]}
                 onChange={(e) => set(name, e.target.value)}
-                {...invalid(name)}
+                {...limited(name)}
               />,
+              limit(name, state[name], L.hours),
             ),
           )}
           {(
@@ -485,11 +542,13 @@ export function ActivityForm({
                 id={fieldId(name)}
                 type={type}
                 autoComplete={autoComplete}
-                maxLength={max}
                 value={state[name]}
                 onChange={(e) => set(name, e.target.value)}
-                {...invalid(name)}
+                // A website typed without https:// gets it as the field is left, as it will be stored.
+                onBlur={name === 'website' ? () => set('website', normaliseWebsite(state.website)) : undefined}
+                {...limited(name)}
               />,
+              limit(name, state[name], max, true),
             ),
           )}
         </div>
@@ -511,7 +570,7 @@ function messageKey(message: string): string {
   if (message === 'is required') return 'required';
   if (message.startsWith('must be at most')) return 'tooLong';
   if (message.includes('e-mail')) return 'email';
-  if (message.includes('web address')) return 'website';
+  if (message === WEBSITE_MESSAGE) return 'website';
   if (message.includes('phone')) return 'phone';
   if (message.startsWith('must be a date')) return 'date';
   if (message === 'is required with a last day') return 'eventStartRequired';
@@ -526,6 +585,14 @@ function messageKey(message: string): string {
   if (message.startsWith('must not overlap row')) return 'hoursOverlap';
   if (message.includes('two decimals') || message.includes('0 (free)') || message.includes('number')) return 'price';
   return 'invalid';
+}
+
+/** How long the text at a path is, as the schema counts it ('' when it is not a text). */
+function lengthAt(values: ActivityFormValues, path: readonly PropertyKey[]): string {
+  let value: unknown = values;
+  for (const key of path)
+    value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : '';
+  return typeof value === 'string' ? String(countedLength(value)) : '';
 }
 
 const maxOf = (message: string) => /(?:at most|within) (\d+)/.exec(message)?.[1] ?? '';

@@ -17,8 +17,16 @@ export function ActivityPreview({ activity }: { activity: ProviderActivity }) {
   const { t } = useTranslation('provider');
   const { t: tc } = useTranslation();
   const language = useLanguage();
-  const text = activity.translations[language] ?? { name: activity.name, description: activity.description };
-  const place = [activity.location, activity.address, activity.city].filter(Boolean).join(', ');
+  // The visitor's language where the provider gave it, field by field; else the original.
+  const translation = activity.translations[language];
+  const text = {
+    name: translation?.name ?? activity.name,
+    description: translation?.description ?? activity.description,
+    location: translation?.location || activity.location,
+    openingHours: translation?.openingHours || activity.openingHours,
+    marketDays: translation?.marketDays || activity.marketDays,
+  };
+  const place = [text.location, activity.address, activity.city].filter(Boolean).join(', ');
   const edition = upcomingEdition(activity, todayInParis(new Date()));
   return (
     <article aria-labelledby="preview-name" className="overflow-hidden rounded-3xl bg-white ring-1 ring-sand-200">
@@ -45,14 +53,12 @@ export function ActivityPreview({ activity }: { activity: ProviderActivity }) {
               {place}
             </li>
           ) : null}
-          {activity.openingHours || activity.marketDays || activity.weeklyHours.length > 0 ? (
+          {text.openingHours || text.marketDays || activity.weeklyHours.length > 0 ? (
             <li className="flex gap-2">
               <Clock aria-hidden className="h-4 w-4 shrink-0" />
               <div className="space-y-2">
                 {activity.weeklyHours.length > 0 ? <WeeklyHours rows={activity.weeklyHours} /> : null}
-                {activity.marketDays || activity.openingHours ? (
-                  <p>{activity.marketDays ?? activity.openingHours}</p>
-                ) : null}
+                {text.marketDays || text.openingHours ? <p>{text.marketDays ?? text.openingHours}</p> : null}
               </div>
             </li>
           ) : null}
