@@ -11,7 +11,9 @@ import { openDatabase } from './db/client.js';
 import { systemClock } from './deps.js';
 import { downloadFlux } from './modules/imports/datatourisme/download.js';
 import { type ImportReport, runImport } from './modules/imports/datatourisme/importer.js';
+import { fetchPhoto } from './modules/imports/datatourisme/photo-fetch.js';
 import { localSource } from './modules/imports/datatourisme/source.js';
+import { uploadsDirOf } from './modules/photos/service.js';
 
 const USAGE = 'Usage: npm run import -- datatourisme <flux.zip | folder | https://…> [--dry-run]';
 
@@ -47,7 +49,13 @@ async function main(argv: string[]): Promise<number> {
     const file = /^https?:\/\//i.test(location) ? await downloadFlux(location, work) : location;
     await database.migrate();
     const report = await runImport(
-      { db: database.db, clock: systemClock, area: config.serviceArea },
+      {
+        db: database.db,
+        clock: systemClock,
+        area: config.serviceArea,
+        // A photo a newer one replaced is left to the app's sweep of unused photos.
+        photos: { uploadsDir: uploadsDirOf(config), fetch: (url) => fetchPhoto(url), release: async () => {} },
+      },
       await localSource(file),
       { dryRun, onProgress: progress },
     );

@@ -1,14 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SERVICE_AREA } from '../../../../domain/geo.js';
-import { activities, activitySources, activityTranslations, importRuns } from '../../../db/schema/index.js';
+import { activities, activitySources, activityTranslations, importRuns, photos } from '../../../db/schema/index.js';
 import { fixedClock } from '../../../deps.js';
 import { useTestApp } from '../../../test/test-app.js';
 import { writeFluxFolder, writeFluxZip } from './flux-writer.js';
 import { runImport } from './importer.js';
+import { fetchPhoto } from './photo-fetch.js';
 import { localSource } from './source.js';
 import { farAway, market, testObject } from './test-objects.js';
 
@@ -148,5 +152,117 @@ describe('importing a flux (docs/datatourisme.md#identity-and-sync)', () => {
       .limit(1)
       .offset((await ctx.db.$count(importRuns)) - 1);
     expect(run?.status).toBe('failed');
+  });
+});
+
+describe('photos (docs/datatourisme.md#photos)', () => {
+  const served = new Map<string, Buffer>();
+  const asked: string[] = [];
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    served.set(
+      '/cave.jpg',
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a33' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    served.set('/not-an-image.jpg', Buffer.from('<html>'));
+    server = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      const body = served.get(req.url ?? '');
+      res.writeHead(body ? 200 : 404, { 'content-type': 'image/jpeg' }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const cellar = (photo: string, extra: Record<string, unknown> = {}) =>
+    testObject(
+      {
+        uuid: '3e9a1f70-2222-4a5b-9c8d-00000000c0ve',
+        types: ['WineCellar', 'TastingProvider', 'Store', 'PointOfInterest'],
+        names: { fr: 'Cave de test' },
+        latitude: '43.06',
+        longitude: '2.22',
+      },
+      {
+        hasMainRepresentation: [
+          {
+            'ebucore:hasRelatedResource': [{ 'ebucore:locator': [`${base}${photo}`] }],
+            'ebucore:hasAnnotation': [{ credits: ['Studio Test'], 'ebucore:isCoveredBy': 'CC BY 4.0' }],
+          },
+        ],
+        ...extra,
+      },
+    );
+
+  const importWithPhotos = async (name: string, objects: Record<string, unknown>[]) => {
+    const folder = path.join(dir, name);
+    await writeFluxFolder(folder, objects);
+    const uploadsDir = path.join(dir, 'uploads');
+    return runImport(
+      {
+        db: ctx.db,
+        clock,
+        area: DEFAULT_SERVICE_AREA,
+        photos: { uploadsDir, fetch: (url) => fetchPhoto(url, { allowPrivate: true }), release: async () => {} },
+      },
+      await localSource(folder),
+    );
+  };
+
+  it('fetches the main photo once through the upload pipeline, keeps its credits and licence', async () => {
+    const report = await importWithPhotos('photo', [cellar('/cave.jpg')]);
+    expect(report).toMatchObject({ created: 1, photoFailures: { count: 0 } });
+    const [source] = await ctx.db
+      .select()
+      .from(activitySources)
+      .where(eq(activitySources.sourceId, String(cellar('/cave.jpg')['@id'])));
+    expect(source?.photo).toEqual({
+      url: `${base}/cave.jpg`,
+      credits: 'Studio Test',
+      licence: 'CC BY 4.0',
+      skipped: null,
+    });
+    const [row] = await ctx.db
+      .select()
+      .from(activities)
+      .where(eq(activities.id, source?.activityId ?? 0));
+    expect(row?.imageUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+    expect(await ctx.db.$count(photos, eq(photos.activityId, source?.activityId ?? 0))).toBe(1);
+
+    asked.length = 0;
+    const again = await importWithPhotos('photo-again', [cellar('/cave.jpg')]);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    expect(asked).toEqual([]);
+  });
+
+  it('counts a photo that is missing or not an image, and writes the activity all the same', async () => {
+    const report = await importWithPhotos('photo-bad', [
+      cellar('/gone.jpg', { 'rdfs:label': { fr: ['Cave de test, nouveau nom'] } }),
+    ]);
+    expect(report).toMatchObject({ updated: 1, photoFailures: { count: 1 } });
+    const broken = await importWithPhotos('photo-bad-2', [
+      cellar('/not-an-image.jpg', { 'rdfs:label': { fr: ['Cave de test'] } }),
+    ]);
+    expect(broken).toMatchObject({ updated: 1, photoFailures: { count: 1 } });
+    // The photo made before stays.
+    const [source] = await ctx.db
+      .select()
+      .from(activitySources)
+      .where(eq(activitySources.sourceId, String(cellar('/x')['@id'])));
+    const [row] = await ctx.db
+      .select()
+      .from(activities)
+      .where(eq(activities.id, source?.activityId ?? 0));
+    expect(row?.imageUrl).toMatch(/^\/uploads\//);
+  });
+
+  it('refuses a photo address on this machine or the local network unless told otherwise', async () => {
+    await expect(fetchPhoto(`${base}/cave.jpg`)).rejects.toThrow(/not on the internet/);
+    await expect(fetchPhoto('http://10.1.2.3/x.jpg')).rejects.toThrow(/not on the internet/);
+    await expect(fetchPhoto('ftp://example.org/x.jpg')).rejects.toThrow(/http/);
   });
 });

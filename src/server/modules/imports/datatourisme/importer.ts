@@ -5,9 +5,16 @@ import type { ServiceArea } from '../../../../domain/geo.js';
 import { LANGUAGES, type Language } from '../../../../domain/languages.js';
 import { buildSearchDocument, normalizeText } from '../../../../domain/search.js';
 import type { Db } from '../../../db/client.js';
-import { activities, activitySources, activityTranslations, importRuns } from '../../../db/schema/index.js';
+import {
+  activities,
+  activitySources,
+  activityTranslations,
+  importRuns,
+  photos as photosTable,
+} from '../../../db/schema/index.js';
 import type { Clock } from '../../../deps.js';
 import { canonical } from '../../listings/service.js';
+import { storePhoto } from '../../photos/files.js';
 import { type ImportedActivity, mapObject, type SkipReason } from './mapping.js';
 import type { FluxSource } from './source.js';
 
@@ -38,14 +45,25 @@ export interface ImportReport {
   skipped: Partial<Record<SkipReason | 'unreadable', { count: number; ids: string[] }>>;
   /** Fields not overwritten because they were changed here, counted per field. */
   keptLocalEdits: Record<string, number>;
+  /** Photos that could not be fetched or were not images: the activity is written without a new one. */
+  photoFailures: { count: number; ids: string[] };
   /** Set when the run stopped early; nothing is unpublished then. */
   failure: string | null;
+}
+
+export interface ImportPhotos {
+  uploadsDir: string;
+  fetch: (url: string) => Promise<Buffer>;
+  /** Deletes the photos an activity no longer uses, after the batch that replaced them. */
+  release: (activityId: number) => Promise<void>;
 }
 
 export interface ImportDeps {
   db: Db;
   clock: Clock;
   area: ServiceArea;
+  /** Without it, no photo is fetched (the activities keep the ones they have). */
+  photos?: ImportPhotos;
 }
 
 export interface ImportOptions {
@@ -72,7 +90,7 @@ const fitOrNull = (value: string | null | undefined, max: number) => (value ? fi
  * for its translations. What an import writes, and what it compares with the stored values to
  * tell a field changed here.
  */
-export function fieldsOf(activity: ImportedActivity): Record<string, unknown> {
+export function fieldsOf(activity: ImportedActivity, imageUrl: string | null): Record<string, unknown> {
   const original = activity.language;
   const contact = activity.contact;
   const booking = activity.bookingContact;
@@ -93,6 +111,7 @@ export function fieldsOf(activity: ImportedActivity): Record<string, unknown> {
     weeklyHours: activity.weeklyHours,
     eventStart: activity.eventStart,
     eventEnd: activity.eventEnd,
+    imageUrl,
   };
   for (const language of LANGUAGES) {
     const name = activity.names[language];
@@ -121,6 +140,7 @@ const ACTIVITY_FIELDS = [
   'weeklyHours',
   'eventStart',
   'eventEnd',
+  'imageUrl',
 ] as const;
 
 /** Equal as stored: jsonb gives an object's keys back in its own order. */
@@ -134,6 +154,9 @@ interface Known {
   activityId: number;
   contentHash: string;
   unpublished: boolean;
+  /** The source's photo URL the import last fetched, and the guide's photo it made of it. */
+  photoUrl: string | null;
+  imageUrl: string | null;
 }
 
 /** Every activity this source wrote, by `@id`: one small entry each (a region is tens of thousands). */
@@ -144,13 +167,21 @@ async function knownSources(db: Db): Promise<Map<string, Known>> {
       activityId: activitySources.activityId,
       contentHash: activitySources.contentHash,
       unpublishedAt: activitySources.unpublishedAt,
+      photoUrl: sql<string | null>`${activitySources.photo}->>'url'`,
+      imageUrl: sql<string | null>`${activitySources.importedValues}->>'imageUrl'`,
     })
     .from(activitySources)
     .where(eq(activitySources.source, SOURCE));
   return new Map(
     rows.map((r) => [
       r.sourceId,
-      { activityId: r.activityId, contentHash: r.contentHash, unpublished: r.unpublishedAt !== null },
+      {
+        activityId: r.activityId,
+        contentHash: r.contentHash,
+        unpublished: r.unpublishedAt !== null,
+        photoUrl: r.photoUrl,
+        imageUrl: r.imageUrl,
+      },
     ]),
   );
 }
@@ -216,6 +247,7 @@ function emptyReport(source: string, dryRun: boolean): ImportReport {
     republished: 0,
     skipped: {},
     keptLocalEdits: {},
+    photoFailures: { count: 0, ids: [] },
     failure: null,
   };
 }
@@ -229,13 +261,53 @@ function skip(report: ImportReport, reason: SkipReason | 'unreadable', id: strin
 type Work =
   { kind: 'create'; activity: ImportedActivity } | { kind: 'update'; activity: ImportedActivity; known: Known };
 
+interface FetchedPhoto {
+  key: string;
+  bytes: number;
+}
+
+/**
+ * The guide's photo of each work item, fetched before the batch's transaction: the one made last
+ * time when the source's URL has not changed, else the source's photo through the upload pipeline
+ * (WebP widths, metadata dropped); a photo that fails keeps the one there was.
+ */
+async function photosOf(batch: Work[], photos: ImportPhotos, report: ImportReport) {
+  const out = new Map<Work, { imageUrl: string | null; fetched: FetchedPhoto | null }>();
+  for (const work of batch) {
+    const known = work.kind === 'update' ? work.known : null;
+    const url = work.activity.photo?.url ?? null;
+    if (url === null) {
+      out.set(work, { imageUrl: null, fetched: null });
+      continue;
+    }
+    if (known && known.photoUrl === url && known.imageUrl) {
+      out.set(work, { imageUrl: known.imageUrl, fetched: null });
+      continue;
+    }
+    try {
+      const stored = await storePhoto(await photos.fetch(url), photos.uploadsDir);
+      out.set(work, { imageUrl: stored.imageUrl, fetched: { key: stored.key, bytes: stored.bytes } });
+    } catch {
+      report.photoFailures.count++;
+      if (report.photoFailures.ids.length < LISTED_PER_REASON) report.photoFailures.ids.push(work.activity.sourceId);
+      out.set(work, { imageUrl: known?.imageUrl ?? null, fetched: null });
+    }
+  }
+  return out;
+}
+
 /** Writes one batch in one transaction: the activities and their source rows together. */
-async function writeBatch(db: Db, batch: Work[], now: Date, report: ImportReport) {
+async function writeBatch(deps: ImportDeps, batch: Work[], now: Date, report: ImportReport) {
+  const { db } = deps;
   const kept: Record<string, number> = {};
+  const photos = deps.photos ? await photosOf(batch, deps.photos, report) : null;
+  const touched: number[] = [];
   await db.transaction(async (tx) => {
     for (const work of batch) {
       const { activity } = work;
-      const fields = fieldsOf(activity);
+      const known = work.kind === 'update' ? work.known : null;
+      const photo = photos?.get(work) ?? { imageUrl: known?.imageUrl ?? null, fetched: null };
+      const fields = fieldsOf(activity, photo.imageUrl);
       const source = {
         contentHash: hashOf(activity),
         creator: activity.creator,
@@ -243,7 +315,7 @@ async function writeBatch(db: Db, batch: Work[], now: Date, report: ImportReport
         lastUpdate: activity.lastUpdate,
         machineTranslated: activity.machineTranslated,
         photo: {
-          url: activity.photo?.url ?? null,
+          url: photos ? (activity.photo?.url ?? null) : (known?.photoUrl ?? null),
           credits: activity.photo?.credits ?? null,
           licence: activity.photo?.licence ?? null,
           skipped: activity.photoSkipped,
@@ -271,6 +343,8 @@ async function writeBatch(db: Db, batch: Work[], now: Date, report: ImportReport
           .returning({ id: activities.id });
         if (!row) throw new Error('insert returned no row');
         await writeFields(tx, row.id, fields, now);
+        if (photo.fetched)
+          await tx.insert(photosTable).values({ ...photo.fetched, providerId: null, activityId: row.id });
         await tx.insert(activitySources).values({
           activityId: row.id,
           source: SOURCE,
@@ -304,6 +378,10 @@ async function writeBatch(db: Db, batch: Work[], now: Date, report: ImportReport
         } else delete next[key];
       }
       await writeFields(tx, work.known.activityId, next, now);
+      if (photo.fetched) {
+        await tx.insert(photosTable).values({ ...photo.fetched, providerId: null, activityId: work.known.activityId });
+        touched.push(work.known.activityId);
+      }
       const republish = work.known.unpublished;
       if (republish) {
         await tx.update(activities).set({ isActive: true }).where(eq(activities.id, work.known.activityId));
@@ -315,6 +393,7 @@ async function writeBatch(db: Db, batch: Work[], now: Date, report: ImportReport
     }
   });
   for (const [key, n] of Object.entries(kept)) report.keptLocalEdits[key] = (report.keptLocalEdits[key] ?? 0) + n;
+  for (const activityId of touched) await deps.photos?.release(activityId);
 }
 
 /**
@@ -360,7 +439,7 @@ export async function runImport(
   const context = { today: todayInParis(clock.now()), area: deps.area };
   let batch: Work[] = [];
   const flush = async () => {
-    if (!dryRun && batch.length > 0) await writeBatch(db, batch, clock.now(), report);
+    if (!dryRun && batch.length > 0) await writeBatch(deps, batch, clock.now(), report);
     batch = [];
     options.onProgress?.(report.read);
   };
