@@ -4,8 +4,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { carriesSecret, isPersonalPage, isPublicRead } from '../domain/personal-urls';
-import { markedNoStore, OFFLINE_CACHES } from './lib/offline-caches';
-import { mayKeepPicture } from './lib/sw-rules';
+import { markedNoStore, OFFLINE_CACHES, rememberedLanguage } from './lib/offline-caches';
+import { keptPageFits, mayKeepPicture } from './lib/sw-rules';
 
 /**
  * The service worker (docs/offline.md): the app's shell and code of this build, precached
@@ -52,6 +52,13 @@ registerRoute(
     plugins: [
       keepable,
       { cacheWillUpdate: async ({ request, response }) => (isPersonalPage(new URL(request.url)) ? null : response) },
+      // Offline, a kept page answers only in the language the visitor reads now; else the shell does.
+      {
+        cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
+          cachedResponse && keptPageFits(cachedResponse, new URL(request.url), await rememberedLanguage(caches))
+            ? cachedResponse
+            : null,
+      },
       new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * DAY }),
     ],
   }),
