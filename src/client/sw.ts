@@ -16,8 +16,12 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
 };
 
-// Every script, style and the shell of this build (the list is written in at build time).
-precacheAndRoute(self.__WB_MANIFEST);
+// Every script, style and the shell of this build (the list is written in at build time). The shell
+// answers only offline (below): Workbox would otherwise answer `/` (and `/?utm_source=…`) with it
+// as the directory's index.html, an empty page with `<html lang="nl">` instead of the page the
+// server renders in the visitor's language (docs/offline.md#pages-and-versions). An empty name
+// turns that off.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 // A new version takes over at once; the page reloads on the change (main.tsx), so no page runs
 // the old code against the new cache.
