@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '../lib/consent';
-import { keepLanguageInAddress } from './index';
+import { keepLanguageInAddress } from './address';
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');

@@ -57,19 +57,6 @@ export function persistLanguage(language: Language) {
   }
 }
 
-/**
- * A reload comes back in the chosen language (docs/rendering.md#languages): an address that names
- * its language (`?lng=`) follows the choice, and one without it gets it when no cookie may carry the
- * choice (cookies not accepted), since the server cannot read the device's storage.
- */
-export function keepLanguageInAddress(language: Language) {
-  const url = new URL(window.location.href);
-  if (url.searchParams.get('lng') === language) return;
-  if (!url.searchParams.has('lng') && hasAcceptedCookies()) return;
-  url.searchParams.set('lng', language);
-  window.history.replaceState(window.history.state, '', url);
-}
-
 export function forgetLanguageCookie() {
   document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
 }
@@ -128,7 +115,6 @@ export async function initI18n(
     document.documentElement.lang = lng;
     setApiLanguage(lng);
     persistLanguage(lng);
-    keepLanguageInAddress(lng);
   });
   return i18n;
 }
