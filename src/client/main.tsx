@@ -40,10 +40,14 @@ function AfterHydration({ rendered }: { rendered: InitialTexts['language'] | nul
   useEffect(() => {
     // The service worker registers after the load event (docs/offline.md): its code can wait until now.
     void import('./lib/service-worker').then((worker) => worker.registerServiceWorker());
+    // From here on the address follows a change of language (docs/rendering.md#languages).
+    const following = import('./i18n/address').then((address) => address.followLanguageInAddress());
     // Parts that hydrate later (docs/rendering.md#results-later) must find the server's language too.
-    void markPageReady().then(() => {
+    void markPageReady().then(async () => {
       const kept = rendered && keptLanguageOverriding(rendered);
-      if (kept) void i18n.changeLanguage(kept);
+      if (!kept) return;
+      await following.catch(() => undefined);
+      void i18n.changeLanguage(kept);
     });
   }, [rendered]);
   return null;

@@ -4,8 +4,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { carriesSecret, isPersonalPage, isPublicRead } from '../domain/personal-urls';
-import { markedNoStore, OFFLINE_CACHES } from './lib/offline-caches';
-import { mayKeepPicture } from './lib/sw-rules';
+import { markedNoStore, OFFLINE_CACHES, rememberedLanguage } from './lib/offline-caches';
+import { keptPageFits, mayKeepPicture } from './lib/sw-rules';
 
 /**
  * The service worker (docs/offline.md): the app's shell and code of this build, precached
@@ -16,8 +16,12 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
 };
 
-// Every script, style and the shell of this build (the list is written in at build time).
-precacheAndRoute(self.__WB_MANIFEST);
+// Every script, style and the shell of this build (the list is written in at build time). The shell
+// answers only offline (below): Workbox would otherwise answer `/` (and `/?utm_source=…`) with it
+// as the directory's index.html, an empty page with `<html lang="nl">` instead of the page the
+// server renders in the visitor's language (docs/offline.md#pages-and-versions). An empty name
+// turns that off.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 // A new version takes over at once; the page reloads on the change (main.tsx), so no page runs
 // the old code against the new cache.
@@ -52,6 +56,13 @@ registerRoute(
     plugins: [
       keepable,
       { cacheWillUpdate: async ({ request, response }) => (isPersonalPage(new URL(request.url)) ? null : response) },
+      // Offline, a kept page answers only in the language the visitor reads now; else the shell does.
+      {
+        cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
+          cachedResponse && keptPageFits(cachedResponse, new URL(request.url), await rememberedLanguage(caches))
+            ? cachedResponse
+            : null,
+      },
       new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * DAY }),
     ],
   }),

@@ -43,7 +43,14 @@ export const STATS_CATEGORIES: Record<'markets' | 'events' | 'sports' | 'viewpoi
   viewpoints: 'viewpoints',
 };
 
-export type { Activity, ActivityDetail, ActivityListQuery, AnsweredBy, Stats } from './activity-schemas.js';
+export type {
+  Activity,
+  ActivityDetail,
+  ActivityListQuery,
+  AnsweredBy,
+  Stats,
+  TextLanguages,
+} from './activity-schemas.js';
 
 /** One colour per category, for map markers and legends (docs/product.md#categories-and-vocabulary). */
 export const CATEGORY_COLORS: Record<Category, string> = {

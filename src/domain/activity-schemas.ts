@@ -137,12 +137,30 @@ export const weeklyHoursSchema = z.object({
   seasonEnd: z.string().nullable().describe('MM-DD: last day of that season'),
 });
 
+/**
+ * The language each text field is in (docs/product.md#activity-text-in-five-languages): the one asked
+ * for, else English, else the original's, field by field; null for a field with no text.
+ */
+export const textLanguagesSchema = z
+  .object({
+    name: languageParam,
+    description: languageParam,
+    location: languageParam.nullable(),
+    openingHours: languageParam.nullable(),
+    marketDays: languageParam.nullable(),
+  })
+  .describe(
+    'The language of each text field: the one asked for, else en, else the original; null when the field is empty',
+  );
+export type TextLanguages = z.infer<typeof textLanguagesSchema>;
+
 /** An activity as the public API shows it: public fields only, localized. */
 export const activitySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
-  language: languageParam.describe('Language of name, description, location and hours'),
+  language: languageParam.describe('Language of the name (see languages for each field)'),
+  languages: textLanguagesSchema,
   category: z.enum(CATEGORIES),
   location: z.string().nullable(),
   address: z.string().nullable(),

@@ -3,6 +3,22 @@ import { carriesSecret, isPersonalPage, isPublicRead } from '../../domain/person
 /** The service worker's own caches (src/client/sw.ts, docs/offline.md). */
 export const OFFLINE_CACHES = { pages: 'dl-pages', reads: 'dl-reads', images: 'dl-images' } as const;
 
+/** Where the page tells the worker the language it is read in (docs/offline.md#pages-and-versions). */
+const LANGUAGE_CACHE = 'dl-settings';
+const LANGUAGE_ENTRY = '/__discoverlocal/language';
+
+export async function rememberLanguage(storage: CacheStorage, language: string): Promise<void> {
+  const cache = await storage.open(LANGUAGE_CACHE);
+  await cache.put(LANGUAGE_ENTRY, new Response(language, { headers: { 'Content-Type': 'text/plain' } }));
+}
+
+/** The language the page last said it is read in; null before any did. */
+export async function rememberedLanguage(storage: CacheStorage): Promise<string | null> {
+  if (!(await storage.has(LANGUAGE_CACHE))) return null;
+  const found = await (await storage.open(LANGUAGE_CACHE)).match(LANGUAGE_ENTRY);
+  return found ? found.text() : null;
+}
+
 /** The server said no cache may keep it (`Cache-Control: no-store`). */
 export function markedNoStore(response: Response): boolean {
   return /(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('Cache-Control') ?? '');

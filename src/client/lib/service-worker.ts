@@ -1,3 +1,6 @@
+import { currentLanguage, i18n } from '../i18n';
+import { rememberLanguage } from './offline-caches';
+
 /**
  * Registers the service worker of the production build (docs/offline.md). When a new version
  * takes over a page that an older one controlled, the page reloads once, so it never runs old
@@ -5,6 +8,10 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // The worker answers offline only with pages in the language the visitor reads now (docs/offline.md).
+  const remember = () => void rememberLanguage(caches, currentLanguage()).catch(() => undefined);
+  remember();
+  i18n.on('languageChanged', remember);
   const hadController = Boolean(navigator.serviceWorker.controller);
   let reloading = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {

@@ -42,6 +42,7 @@ import { usePageTitle } from '../layout/use-page-title';
 import { ProposeTag } from '../../features/tags/components/propose-tag';
 import { useTagLabel } from '../../features/tags/use-tag-label';
 import { imageSources } from '../../../domain/images';
+import { langOf } from '../../features/activities/text-language';
 
 const LocationMap = lazy(() => import('../../features/map/components/location-map'));
 
@@ -173,7 +174,6 @@ export function ActivityDetailRoute() {
   const isMarket = activity.category === 'markten';
   // Only an edition that runs or is to come (docs/product.md#event-dates).
   const edition = upcomingEdition(activity, todayInParis(new Date()));
-  const place = [activity.location, activity.address ?? activity.city].filter(Boolean).join(' · ');
 
   return (
     <article className="mx-auto max-w-5xl px-4 py-6">
@@ -213,7 +213,10 @@ export function ActivityDetailRoute() {
               <CategoryBadge category={activity.category} />
               <SponsorBadge level={activity.sponsorLevel} />
             </div>
-            <h1 className="font-display text-3xl font-semibold leading-tight text-ink-900 md:text-4xl">
+            <h1
+              lang={langOf(activity, 'name', language)}
+              className="font-display text-3xl font-semibold leading-tight text-ink-900 md:text-4xl"
+            >
               {activity.name}
             </h1>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-600">
@@ -227,7 +230,9 @@ export function ActivityDetailRoute() {
               </span>
               <RatingStars rating={activity.rating} reviewCount={activity.reviewCount} size="md" />
             </div>
-            <p className="text-lg leading-relaxed text-ink-700">{activity.description}</p>
+            <p lang={langOf(activity, 'description', language)} className="text-lg leading-relaxed text-ink-700">
+              {activity.description}
+            </p>
             {activity.tags.length > 0 ? (
               <ul aria-label={t('tags')} className="flex flex-wrap gap-2">
                 {activity.tags.map((tag) => (
@@ -251,11 +256,15 @@ export function ActivityDetailRoute() {
                     <>
                       <WeeklyHours rows={activity.weeklyHours} />
                       {activity.openingHours ? (
-                        <p className="mt-2 text-sm text-ink-600">{activity.openingHours}</p>
+                        <p lang={langOf(activity, 'openingHours', language)} className="mt-2 text-sm text-ink-600">
+                          {activity.openingHours}
+                        </p>
                       ) : null}
                     </>
                   ) : (
-                    (activity.openingHours ?? FALLBACK_OPENING_HOURS)
+                    <span lang={langOf(activity, 'openingHours', language)}>
+                      {activity.openingHours ?? FALLBACK_OPENING_HOURS}
+                    </span>
                   )}
                 </InfoRow>
                 {activity.contactPhone ? (
@@ -336,7 +345,7 @@ export function ActivityDetailRoute() {
                 <CalendarDays aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-terracotta-600" />
                 <div>
                   <p className="text-sm font-medium text-ink-500">{t('price.marketDays')}</p>
-                  <p>{activity.marketDays}</p>
+                  <p lang={langOf(activity, 'marketDays', language)}>{activity.marketDays}</p>
                 </div>
               </div>
             ) : null}
@@ -379,7 +388,15 @@ export function ActivityDetailRoute() {
             </h2>
             <p className="mt-2 flex gap-2 text-ink-700">
               <MapPin aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-terracotta-600" />
-              <span>{place}</span>
+              <span>
+                {activity.location ? (
+                  <>
+                    <span lang={langOf(activity, 'location', language)}>{activity.location}</span>
+                    {' · '}
+                  </>
+                ) : null}
+                {activity.address ?? activity.city}
+              </span>
             </p>
             {/* Leaflet needs the browser: the server and hydration draw the map's frame, and Leaflet loads
                 when the frame comes near the screen (docs/rendering.md#what-waits-for-the-browser). */}

@@ -16,6 +16,7 @@ import { cn } from '../../lib/cn';
 import { formatDistance } from '../../lib/format';
 import { BrowserOnly } from '../../components/map/browser-only';
 import { MapPreview } from '../../components/map/map-preview';
+import { langOf } from '../../features/activities/text-language';
 
 const ActivityMap = lazy(() => import('../../features/map/components/activity-map'));
 
@@ -138,7 +139,9 @@ export function MapRoute() {
                       className="h-3 w-3 shrink-0 rounded-full"
                       style={{ background: CATEGORY_COLORS[activity.category] }}
                     />
-                    <span className="truncate">{activity.name}</span>
+                    <span lang={langOf(activity, 'name', language)} className="truncate">
+                      {activity.name}
+                    </span>
                     <span className="ml-auto shrink-0 text-ink-500">{formatDistance(activity.distance, language)}</span>
                   </button>
                 </li>

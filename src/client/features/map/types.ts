@@ -1,9 +1,11 @@
-import type { Category } from '../../../domain/activities';
+import type { Category, TextLanguages } from '../../../domain/activities';
 
 /** What a map needs of an activity. */
 export interface MapActivity {
   id: number;
   name: string;
+  /** The language of the name and other texts (docs/product.md#activity-text-in-five-languages). */
+  languages?: TextLanguages;
   category: Category;
   city: string;
   latitude: number;

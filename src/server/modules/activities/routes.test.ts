@@ -143,6 +143,7 @@ describe('GET /api/activities', () => {
       name: 'Markt Alpha',
       description: 'De vrijdagmarkt onder de arcaden.',
       language: 'nl',
+      languages: { name: 'nl', description: 'nl', location: null, openingHours: null, marketDays: 'nl' },
       category: 'markten',
       location: null,
       address: null,
@@ -178,15 +179,17 @@ describe('GET /api/activities', () => {
     }
   });
 
-  it('defaults to Dutch, localizes with lng, and falls back to the original text', async () => {
+  it('defaults to Dutch, localizes with lng, and falls back to English, then the original text', async () => {
     const nl = (await list()).body.find((a) => a.id === ids.a1);
     expect(nl?.name).toBe('Markt Alpha');
     const en = (await list('lng=en')).body.find((a) => a.id === ids.a1);
     expect(en).toMatchObject({ name: 'Alpha Market', language: 'en', marketDays: 'Friday morning' });
     const de = (await list('lng=de')).body.find((a) => a.id === ids.a1);
-    expect(de).toMatchObject({ name: 'Marché Alpha', language: 'fr', marketDays: 'Vendredi matin' });
+    expect(de).toMatchObject({ name: 'Alpha Market', language: 'en', marketDays: 'Friday morning' });
     const fr = (await list('lng=fr')).body.find((a) => a.id === ids.a6);
     expect(fr).toMatchObject({ name: 'Cave Zêta', language: 'fr' });
+    const es = (await list('lng=es')).body.find((a) => a.id === ids.a6);
+    expect(es).toMatchObject({ name: 'Cave Zêta', language: 'fr', languages: { name: 'fr', location: null } });
   });
 
   it('measures distance from Limoux by default, with one decimal', async () => {

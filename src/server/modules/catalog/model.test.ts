@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type ActivityListQuery, CATEGORIES, SORT_OPTIONS } from '../../../domain/activities.js';
 import { haversineKm, LIMOUX } from '../../../domain/geo.js';
-import { LANGUAGES } from '../../../domain/languages.js';
+import { type Language, LANGUAGES } from '../../../domain/languages.js';
 import { buildSearchDocument, normalizeText } from '../../../domain/search.js';
-import { type CatalogRow, CatalogModel } from './model.js';
+import { type CatalogRow, CatalogModel, type LocalizedText } from './model.js';
 
 /**
  * The read model's pages against the plain rule they implement: sort
@@ -119,5 +119,133 @@ describe('the read model', () => {
       const want = expected(all, query);
       expect({ ids: got.items.map((a) => a.id), total: got.total }, JSON.stringify(query)).toEqual(want);
     }
+  });
+});
+
+describe('the text of a language (docs/product.md#activity-text-in-five-languages)', () => {
+  const text = (name: string, more: Partial<Omit<LocalizedText, 'name' | 'sortName'>> = {}): LocalizedText => ({
+    name,
+    description: `${name}: description`,
+    location: null,
+    openingHours: null,
+    marketDays: null,
+    sortName: normalizeText(name),
+    ...more,
+  });
+  /** A provider's activity written in Dutch, translated into some languages. */
+  function modelOf(original: LocalizedText, translations: CatalogRow['translations'], language: Language = 'nl') {
+    const [row] = rows(1, generator(3));
+    if (!row) throw new Error('no row');
+    return new CatalogModel([{ ...row, id: 1, language, original, translations }], []);
+  }
+  const shown = (model: CatalogModel, lng: Language) => {
+    const activity = model.get(1, LIMOUX, lng);
+    if (!activity) throw new Error('not found');
+    const { name, description, location, openingHours, marketDays, language, languages } = activity;
+    return { name, description, location, openingHours, marketDays, language, languages };
+  };
+
+  const dutch = text('Boerenmarkt', { location: 'Marktplein', openingHours: 'Elke vrijdag', marketDays: 'Vrijdag' });
+  const translated = {
+    en: text('Farmers market', { location: 'Market square', openingHours: 'Every Friday', marketDays: 'Friday' }),
+    fr: text('Marché paysan', { location: 'Place du marché', openingHours: 'Chaque vendredi', marketDays: 'Vendredi' }),
+    de: text('Bauernmarkt', { location: 'Marktplatz', openingHours: 'Jeden Freitag', marketDays: 'Freitag' }),
+  };
+
+  it('shows the language asked for when every field is translated', () => {
+    expect(shown(modelOf(dutch, translated), 'fr')).toEqual({
+      name: 'Marché paysan',
+      description: 'Marché paysan: description',
+      location: 'Place du marché',
+      openingHours: 'Chaque vendredi',
+      marketDays: 'Vendredi',
+      language: 'fr',
+      languages: { name: 'fr', description: 'fr', location: 'fr', openingHours: 'fr', marketDays: 'fr' },
+    });
+  });
+
+  it('shows English, not the original, in a language with no translation', () => {
+    expect(shown(modelOf(dutch, translated), 'es')).toEqual({
+      name: 'Farmers market',
+      description: 'Farmers market: description',
+      location: 'Market square',
+      openingHours: 'Every Friday',
+      marketDays: 'Friday',
+      language: 'en',
+      languages: { name: 'en', description: 'en', location: 'en', openingHours: 'en', marketDays: 'en' },
+    });
+  });
+
+  it('shows the original in its own language, over any English', () => {
+    expect(shown(modelOf(dutch, translated), 'nl')).toMatchObject({
+      name: 'Boerenmarkt',
+      openingHours: 'Elke vrijdag',
+      languages: { name: 'nl', description: 'nl', location: 'nl', openingHours: 'nl', marketDays: 'nl' },
+    });
+  });
+
+  it('falls back field by field: asked, then English, then the original', () => {
+    const model = modelOf(dutch, {
+      // The German translation has a name and a blank description; the English one a name and hours.
+      de: text('Bauernmarkt', { description: '  ' }),
+      en: text('Farmers market', { openingHours: 'Every Friday' }),
+    });
+    expect(shown(model, 'de')).toEqual({
+      name: 'Bauernmarkt',
+      description: 'Farmers market: description',
+      location: 'Marktplein',
+      openingHours: 'Every Friday',
+      marketDays: 'Vrijdag',
+      language: 'de',
+      languages: { name: 'de', description: 'en', location: 'nl', openingHours: 'en', marketDays: 'nl' },
+    });
+    expect(shown(model, 'es').languages).toEqual({
+      name: 'en',
+      description: 'en',
+      location: 'nl',
+      openingHours: 'en',
+      marketDays: 'nl',
+    });
+  });
+
+  it('says a field with no text in any language has none', () => {
+    const model = modelOf(text('Uitzicht', { location: '' }), { en: text('View') }, 'nl');
+    expect(shown(model, 'fr')).toMatchObject({
+      name: 'View',
+      location: null,
+      openingHours: null,
+      marketDays: null,
+      languages: { name: 'en', description: 'en', location: null, openingHours: null, marketDays: null },
+    });
+  });
+
+  it('reads an English original as the English fallback', () => {
+    const model = modelOf(text('Wine tour', { location: 'Cellar' }), { fr: text('Visite du vin') }, 'en');
+    expect(shown(model, 'de')).toMatchObject({
+      name: 'Wine tour',
+      location: 'Cellar',
+      languages: { name: 'en', description: 'en', location: 'en', openingHours: null, marketDays: null },
+    });
+    expect(shown(model, 'fr')).toMatchObject({
+      name: 'Visite du vin',
+      location: 'Cellar',
+      languages: { name: 'fr', description: 'fr', location: 'en', openingHours: null, marketDays: null },
+    });
+  });
+
+  it('sorts by the name shown', () => {
+    const [row] = rows(1, generator(5));
+    if (!row) throw new Error('no row');
+    const model = new CatalogModel(
+      [
+        { ...row, id: 1, language: 'nl', original: text('Aardbeienpluk'), translations: { en: text('Zoo walk') } },
+        { ...row, id: 2, language: 'nl', original: text('Zeilen'), translations: { en: text('Boat trip') } },
+      ],
+      [],
+    );
+    const names = (lng: Language) =>
+      model.list({ sort: 'name', offset: 0, limit: 10, lng } as ActivityListQuery).items.map((a) => a.name);
+    expect(names('es')).toEqual(['Boat trip', 'Zoo walk']);
+    expect(names('nl')).toEqual(['Aardbeienpluk', 'Zeilen']);
   });
 });

@@ -1,7 +1,14 @@
-import type { Activity, ActivityDetail, ActivityListQuery, AnsweredBy, Category } from '../../../domain/activities.js';
+import type {
+  Activity,
+  ActivityDetail,
+  ActivityListQuery,
+  AnsweredBy,
+  Category,
+  TextLanguages,
+} from '../../../domain/activities.js';
 import { CATEGORIES, TOP_RATED_MIN_RATING } from '../../../domain/activities.js';
 import { EARTH_RADIUS_KM, LIMOUX, type Position, roundKm } from '../../../domain/geo.js';
-import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { toCents, toEuros } from '../../../domain/money.js';
 import { searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
@@ -97,17 +104,46 @@ function distanceFrom(origin: Position) {
   };
 }
 
-/** The text of a language, each field falling back to the original (docs/product.md#activity-text-in-five-languages). */
+/** The text fields of an activity that may differ per language (docs/product.md#activity-text-in-five-languages). */
+type TextField = keyof TextLanguages;
+
+const blank = (text: string | null | undefined): boolean => text === null || text === undefined || text.trim() === '';
+
+/**
+ * The text of a language, each field on its own: the language asked for, else English, else the
+ * original (docs/product.md#activity-text-in-five-languages). A blank field counts as missing. The
+ * original stands for its own language when there is no translation in it. `language` is the name's.
+ */
 function textOf(e: Entry, language: Language) {
-  const t = e.translations[language];
+  const sources: { language: Language; text: LocalizedText }[] = [];
+  for (const wanted of [language, FALLBACK_LANGUAGE]) {
+    const translated = e.translations[wanted];
+    if (translated) sources.push({ language: wanted, text: translated });
+    else if (wanted === e.language) sources.push({ language: wanted, text: e.original });
+  }
+  sources.push({ language: e.language, text: e.original });
+  const pick = (field: TextField) => sources.find((source) => !blank(source.text[field]));
+  const name = pick('name') ?? { language: e.language, text: e.original };
+  const description = pick('description') ?? { language: e.language, text: e.original };
+  const location = pick('location');
+  const openingHours = pick('openingHours');
+  const marketDays = pick('marketDays');
+  const languages: TextLanguages = {
+    name: name.language,
+    description: description.language,
+    location: location?.language ?? null,
+    openingHours: openingHours?.language ?? null,
+    marketDays: marketDays?.language ?? null,
+  };
   return {
-    language: t ? language : e.language,
-    name: t?.name ?? e.original.name,
-    description: t?.description ?? e.original.description,
-    location: t?.location ?? e.original.location,
-    openingHours: t?.openingHours ?? e.original.openingHours,
-    marketDays: t?.marketDays ?? e.original.marketDays,
-    sortName: t?.sortName ?? e.original.sortName,
+    language: name.language,
+    languages,
+    name: name.text.name,
+    description: description.text.description,
+    location: location?.text.location ?? null,
+    openingHours: openingHours?.text.openingHours ?? null,
+    marketDays: marketDays?.text.marketDays ?? null,
+    sortName: name.text.sortName,
   };
 }
 
@@ -270,6 +306,7 @@ export class CatalogModel {
       name: text.name,
       description: text.description,
       language: text.language,
+      languages: text.languages,
       category: e.category,
       location: text.location,
       address: e.address,

@@ -100,17 +100,12 @@ const geoOf = (activity: Activity) => ({
 });
 
 /**
- * What the attraction and its event say alike: the activity's name, text, page and picture in the
- * page's language, whether it is free, and its price as an `Offer` when it has one.
+ * What the attraction and its event say alike: the activity's name, text, page and picture as the
+ * page shows them, whether it is free, and its price as an `Offer` when it has one. Its text is in
+ * the page's language, else English, else the original (docs/product.md#activity-text-in-five-languages):
+ * `inLanguage` is the description's.
  */
-function describedAs(
-  type: string | string[],
-  id: string,
-  activity: Activity,
-  url: string,
-  image: string,
-  language: Language,
-) {
+function describedAs(type: string | string[], id: string, activity: Activity, url: string, image: string) {
   return {
     '@context': 'https://schema.org',
     '@type': type,
@@ -119,7 +114,7 @@ function describedAs(
     description: activity.description,
     url,
     image: [image],
-    inLanguage: language,
+    inLanguage: activity.languages.description,
     isAccessibleForFree: activity.price === 0,
     ...(activity.price === null
       ? {}
@@ -162,15 +157,9 @@ function openingHoursLd(rows: readonly WeeklyHoursRow[], today: string): Record<
  * rating from approved reviews and its price can be shown (docs/seo.md#structured-data), with its
  * opening hours where the provider gave them structured (free text has no place there).
  */
-export function activityLd(
-  activity: Activity,
-  url: string,
-  image: string,
-  language: Language,
-  today: string,
-): Record<string, unknown> {
+export function activityLd(activity: Activity, url: string, image: string, today: string): Record<string, unknown> {
   const ld: Record<string, unknown> = {
-    ...describedAs(['TouristAttraction', 'LocalBusiness'], 'activity', activity, url, image, language),
+    ...describedAs(['TouristAttraction', 'LocalBusiness'], 'activity', activity, url, image),
     address: postalAddress(activity),
     geo: geoOf(activity),
   };
@@ -194,17 +183,11 @@ export function activityLd(
  * The next edition of a festival or other event with dates, while it runs or is still to come
  * (docs/product.md#event-dates): an `Event` at the activity's place; null when there is none.
  */
-export function eventLd(
-  activity: Activity,
-  url: string,
-  image: string,
-  language: Language,
-  today: string,
-): Record<string, unknown> | null {
+export function eventLd(activity: Activity, url: string, image: string, today: string): Record<string, unknown> | null {
   const edition = upcomingEdition(activity, today);
   if (!edition) return null;
   return {
-    ...describedAs('Event', `event-${edition.start}`, activity, url, image, language),
+    ...describedAs('Event', `event-${edition.start}`, activity, url, image),
     startDate: edition.start,
     endDate: edition.end,
     eventStatus: 'https://schema.org/EventScheduled',
@@ -272,7 +255,7 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
     const url = pageUrl(publicUrl, path, language);
     crumbs.push({ name: activity.name, url });
     const today = todayInParis(input.now);
-    const event = eventLd(activity, url, image, language, today);
+    const event = eventLd(activity, url, image, today);
     return {
       ...base,
       status: 200,
@@ -283,7 +266,7 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
       image,
       imageAlt: activity.name,
       ogType: 'article',
-      jsonLd: [activityLd(activity, url, image, language, today), breadcrumbLd(crumbs), ...(event ? [event] : [])],
+      jsonLd: [activityLd(activity, url, image, today), breadcrumbLd(crumbs), ...(event ? [event] : [])],
       index: true,
     };
   }

@@ -9,6 +9,7 @@ import { formatDistance, formatPrice } from '../../../lib/format';
 import { CategoryBadge, SponsorBadge } from './badges';
 import { RatingStars } from './rating-stars';
 import { imageSources } from '../../../../domain/images';
+import { langOf } from '../text-language';
 
 interface ActivityCardProps {
   activity: Activity;
@@ -56,12 +57,14 @@ export function ActivityCard({ activity, favouriteButton, priority = false, high
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="text-lg font-semibold leading-snug text-ink-900">
+        <h3 lang={langOf(activity, 'name', language)} className="text-lg font-semibold leading-snug text-ink-900">
           <Link to={href} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
             {activity.name}
           </Link>
         </h3>
-        <p className="line-clamp-2 text-sm text-ink-600">{activity.description}</p>
+        <p lang={langOf(activity, 'description', language)} className="line-clamp-2 text-sm text-ink-600">
+          {activity.description}
+        </p>
         <p className="flex items-center gap-1 text-sm text-ink-600">
           <MapPin aria-hidden className="h-4 w-4 shrink-0 text-terracotta-600" />
           {activity.city}
@@ -71,7 +74,7 @@ export function ActivityCard({ activity, favouriteButton, priority = false, high
             <CalendarDays aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-terracotta-600" />
             <span>
               <span className="sr-only">{t('card.marketDays')}: </span>
-              {activity.marketDays}
+              <span lang={langOf(activity, 'marketDays', language)}>{activity.marketDays}</span>
             </span>
           </p>
         ) : null}

@@ -9,6 +9,7 @@ import { formatDistance, formatPrice } from '../../../lib/format';
 import { CategoryBadge, SponsorBadge } from './badges';
 import { RatingStars } from './rating-stars';
 import { imageSources } from '../../../../domain/images';
+import { langOf } from '../text-language';
 
 /** The list view's row (docs/product.md#the-overview): small image, text, place, distance, market days, rating, booking badge, price. */
 export function ActivityListItem({ activity, favouriteButton }: { activity: Activity; favouriteButton?: ReactNode }) {
@@ -41,7 +42,7 @@ export function ActivityListItem({ activity, favouriteButton }: { activity: Acti
             </Badge>
           ) : null}
         </div>
-        <h3 className="truncate text-base font-semibold text-ink-900">
+        <h3 lang={langOf(activity, 'name', language)} className="truncate text-base font-semibold text-ink-900">
           <Link
             to={`/activity/${activity.id}`}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
@@ -49,11 +50,19 @@ export function ActivityListItem({ activity, favouriteButton }: { activity: Acti
             {activity.name}
           </Link>
         </h3>
-        <p className="line-clamp-1 text-sm text-ink-600">{activity.description}</p>
+        <p lang={langOf(activity, 'description', language)} className="line-clamp-1 text-sm text-ink-600">
+          {activity.description}
+        </p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-600">
           <span className="inline-flex items-center gap-1">
             <MapPin aria-hidden className="h-4 w-4 text-terracotta-600" />
-            {activity.location ? `${activity.location}, ${activity.city}` : activity.city}
+            {activity.location ? (
+              <>
+                <span lang={langOf(activity, 'location', language)}>{activity.location}</span>, {activity.city}
+              </>
+            ) : (
+              activity.city
+            )}
           </span>
           <span className="inline-flex items-center gap-1">
             <Navigation aria-hidden className="h-3.5 w-3.5" />
@@ -64,7 +73,7 @@ export function ActivityListItem({ activity, favouriteButton }: { activity: Acti
             <span className="inline-flex items-center gap-1">
               <CalendarDays aria-hidden className="h-4 w-4" />
               <span className="sr-only">{t('card.marketDays')}: </span>
-              {activity.marketDays}
+              <span lang={langOf(activity, 'marketDays', language)}>{activity.marketDays}</span>
             </span>
           ) : null}
         </div>

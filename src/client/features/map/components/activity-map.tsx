@@ -13,6 +13,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { cn } from '../../../lib/cn';
 import { formatDistance, formatRating } from '../../../lib/format';
 import { MISSING_MAP_RATING, type MapActivity } from '../types';
+import { langOf } from '../../activities/text-language';
 import { pinIcon, textContent, useTileLayer } from '../../../components/map/leaflet-parts';
 
 /** Leaflet's tiles fade in over 0.2 s (leaflet.css), and a little more. */
@@ -286,7 +287,9 @@ export default function ActivityMap({
             >
               {t(`category.badge.${selected.category}`)}
             </p>
-            <h3 className="truncate font-semibold text-ink-900">{selected.name}</h3>
+            <h3 lang={langOf(selected, 'name', language)} className="truncate font-semibold text-ink-900">
+              {selected.name}
+            </h3>
             <p className="flex items-center gap-3 text-sm text-ink-600">
               <span className="inline-flex items-center gap-1">
                 <Star aria-hidden className="h-4 w-4 text-gold-400" fill="currentColor" />
