@@ -92,10 +92,13 @@ test.describe('languages', () => {
       }),
     ).toBeVisible();
 
-    // Without the parameter, the stored language applies again.
+    // Without the parameter (and no cookie), the page is in the language the server picks, the
+    // browser's, and stays in it: the language kept on the device does not switch it after the first
+    // paint (docs/rendering.md#languages).
     await visit(page, '/');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'activities', 'hero.title'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('nl', 'activities', 'hero.title'));
+    await expect(languageSelect(page, 'nl')).toHaveValue('nl');
   });
 
   test('the browser language is used when nothing is chosen', async ({ browser, baseURL }) => {

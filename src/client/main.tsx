@@ -5,7 +5,7 @@ import { App } from './app/app';
 import { markPageReady } from './lib/page-ready';
 import { hydrateQueries, readPageState } from './app/page-state';
 import { preloadScreens } from './app/router';
-import { i18n, initI18n, keptLanguageOverriding, type InitialTexts } from './i18n';
+import { initI18n } from './i18n';
 import { isLanguage, LOCALES } from '../domain/languages';
 import { createQueryClient } from './lib/query-client';
 import { useTransitionLocation, useTransitionSearch } from './lib/navigation';
@@ -32,24 +32,16 @@ const queryClient = createQueryClient();
 /**
  * Runs once the page is React's: hydrated, or drawn for the first time. `<html data-ready>` then tells
  * that the page answers clicks (the end-to-end tests wait for it), once parts that hydrate later have
- * too. A language the visitor chose on this device without a cookie then replaces the one the server
- * rendered in (docs/rendering.md#languages): after hydration, not during it, which must see what the
- * server sent.
+ * too. The page stays in the language the server rendered it in (docs/rendering.md#languages).
  */
-function AfterHydration({ rendered }: { rendered: InitialTexts['language'] | null }) {
+function AfterHydration() {
   useEffect(() => {
     // The service worker registers after the load event (docs/offline.md): its code can wait until now.
     void import('./lib/service-worker').then((worker) => worker.registerServiceWorker());
     // From here on the address follows a change of language (docs/rendering.md#languages).
-    const following = import('./i18n/address').then((address) => address.followLanguageInAddress());
-    // Parts that hydrate later (docs/rendering.md#results-later) must find the server's language too.
-    void markPageReady().then(async () => {
-      const kept = rendered && keptLanguageOverriding(rendered);
-      if (!kept) return;
-      await following.catch(() => undefined);
-      void i18n.changeLanguage(kept);
-    });
-  }, [rendered]);
+    void import('./i18n/address').then((address) => address.followLanguageInAddress());
+    void markPageReady();
+  }, []);
   return null;
 }
 
@@ -67,7 +59,7 @@ if (state) {
   const app = (
     <StrictMode>
       <App queryClient={queryClient} Router={BrowserRouter} />
-      <AfterHydration rendered={state.language} />
+      <AfterHydration />
     </StrictMode>
   );
   // The page is painted before this script loads (boot.ts, docs/rendering.md#paint-first), and
@@ -89,7 +81,7 @@ if (state) {
   createRoot(root).render(
     <StrictMode>
       <App queryClient={queryClient} Router={BrowserRouter} />
-      <AfterHydration rendered={null} />
+      <AfterHydration />
     </StrictMode>,
   );
 }

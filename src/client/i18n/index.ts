@@ -119,23 +119,6 @@ export async function initI18n(
   return i18n;
 }
 
-/**
- * The language kept on this device that the server could not know: the visitor chose it without a
- * cookie (declined), so a rendered page came in the server's language. Null when the address or
- * the cookie decided, or when the two agree (docs/rendering.md#languages).
- */
-export function keptLanguageOverriding(rendered: Language): Language | null {
-  if (new URLSearchParams(window.location.search).has('lng')) return null;
-  if (document.cookie.split(';').some((part) => part.trim().startsWith(`${LANGUAGE_COOKIE}=`))) return null;
-  let kept: string | null = null;
-  try {
-    kept = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-  return isLanguage(kept) && kept !== rendered ? kept : null;
-}
-
 /** The active language, as the API's `lng`. */
 export function currentLanguage(): Language {
   const lng = i18n.resolvedLanguage ?? i18n.language;
