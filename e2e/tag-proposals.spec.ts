@@ -103,7 +103,8 @@ test('a visitor proposes a tag: checked first, sent, refused twice, and approved
     .getByRole('tabpanel')
     .getByRole('listitem')
     .filter({ hasText: `#${name}` });
-  await expect(row).toContainText(`voorgesteld bij ${activity.name}`);
+  // (Admin lists name an activity as its provider wrote it: the market's original is French.)
+  await expect(row).toContainText('voorgesteld bij Marché de Limoux');
   await expect(row).toContainText('Goedkeuren of afwijzen geldt ook voor die activiteit.');
 
   // One click approves the tag and its place on the activity, which shows it.
