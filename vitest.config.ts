@@ -35,6 +35,7 @@ const DATABASE_INDEPENDENT = [
   'src/server/outside/**/*.test.ts',
   'src/server/modules/pages/sitemap.test.ts',
   'src/server/modules/pages/preloads.test.ts',
+  'src/server/modules/pages/texts.test.ts',
   'src/server/modules/mail/templates.test.ts',
   'src/server/modules/mail/calendar.test.ts',
   'src/server/test/openapi-inputs.test.ts',

@@ -245,7 +245,7 @@ test.describe('weather, with the stand-in up', () => {
     const box = page.getByRole('region', { name: 'Weer in Limoux' });
     await expect(box).toContainText('14°');
     await expect(box).toContainText('Bewolkt');
-    await expect(box).not.toContainText('fallback');
+    await expect(box).not.toContainText('niet beschikbaar');
     const card = page.getByRole('region', { name: 'Het weer vandaag' });
     await expect(card).toContainText('14°');
     await expect(card).toContainText('71%');
@@ -289,16 +289,35 @@ test.describe('location', () => {
 test.describe('with the outside services down', () => {
   test.use({ baseURL: E2E.offlineUrl });
 
-  test('the weather keeps its defaults and shows the fallback notice', async ({ page }) => {
+  test('the weather says it is unavailable, with no made-up numbers (docs/outside-services.md#weather)', async ({
+    page,
+  }) => {
     await page.goto('/kaart');
     const box = page.getByRole('region', { name: 'Weer in Limoux' });
-    await expect(box).toContainText('Weer gegevens gebruiken fallback');
-    await expect(box).toContainText('22°');
+    await expect(box).toContainText('Weer niet beschikbaar');
+    await expect(box).not.toContainText('°');
     const card = page.getByRole('region', { name: 'Het weer vandaag' });
-    await expect(card).toContainText('65%');
-    await expect(card).toContainText('12 km/u');
-    await expect(card).toContainText('10 km');
-    await expect(card).toContainText('Weer gegevens gebruiken fallback');
+    await expect(card.getByRole('status')).toContainText(
+      'Weer niet beschikbaar' + 'De weerdienst is nu niet bereikbaar. Probeer het later opnieuw.',
+    );
+    await expect(card).not.toContainText('22°');
+    await expect(card).not.toContainText(/\d/);
+    // Trying again asks again, and says the same.
+    const asked = page.waitForResponse((response) => response.url().includes('/api/weather'));
+    await card.getByRole('button', { name: 'Opnieuw proberen' }).click();
+    expect((await asked).status()).toBe(503);
+    await expect(card.getByRole('status')).toContainText('Weer niet beschikbaar');
+    await expect(card).not.toContainText(/\d/);
+  });
+
+  test('in English too, one language throughout', async ({ page }) => {
+    await page.goto('/kaart?lng=en');
+    await expect(page.getByRole('region', { name: 'Weather in Limoux' })).toContainText('Weather unavailable');
+    const card = page.getByRole('region', { name: "Today's weather" });
+    await expect(card.getByRole('status')).toHaveText(
+      'Weather unavailable' + 'The weather service cannot be reached right now. Please try again later.',
+    );
+    await expect(card).not.toContainText(/\d/);
   });
 
   test.describe('reverse lookup failing', () => {

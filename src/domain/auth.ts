@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { APPLICATION_LIMITS } from './application-rules.js';
+import { isPhoneNumber } from './contact-rules.js';
 import type { ProviderStatus, Role } from './roles.js';
 import { ROLES } from './roles.js';
 import { normalizeReturnPath } from './return-path.js';
@@ -52,11 +54,11 @@ const optionalText = (max: number) =>
 
 /** What a provider's application tells the team: company (required), phone and address. */
 const applicationFields = {
-  company: optionalText(200),
-  phone: optionalText(40).refine((v) => v === null || /^[+()\d\s.-]{6,40}$/.test(v), {
+  company: optionalText(APPLICATION_LIMITS.company),
+  phone: optionalText(APPLICATION_LIMITS.phone).refine((v) => v === null || isPhoneNumber(v), {
     message: 'must be a phone number',
   }),
-  address: optionalText(300),
+  address: optionalText(APPLICATION_LIMITS.address),
 };
 
 /** Role selection after the first login (docs/accounts.md#role-selection): a provider must name a company. */

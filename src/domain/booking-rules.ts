@@ -4,6 +4,8 @@
  * re-exports them beside the API's schemas.
  */
 
+import { PHONE_RULE } from './contact-rules.js';
+
 /** Group size of one booking (docs/product.md#bookings). */
 export const BOOKING_PEOPLE = { min: 1, max: 8 } as const;
 /** How far ahead one can book. */
@@ -29,4 +31,8 @@ export function mayMoveBooking(from: BookingStatus, to: BookingStatus): boolean 
   return NEXT[from].includes(to);
 }
 
-export const BOOKING_FIELD_LIMITS = { name: 200, email: 320, phone: 40, notes: 1000 } as const;
+/** The longest text of each of the booking dialog's fields (the phone's is the one phone rule's). */
+export const BOOKING_FIELD_LIMITS = { name: 200, email: 320, phone: PHONE_RULE.maxLength, notes: 1000 } as const;
+
+/** The longest message a provider or an admin sends the guest when declining or cancelling. */
+export const BOOKING_MESSAGE_MAX = 500;

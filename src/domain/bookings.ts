@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answeredBySchema } from './activity-schemas.js';
+import { isEmailAddress, isPhoneNumber } from './contact-rules.js';
 import { optionalText } from './text-fields.js';
 import { isIsoDate } from './dates.js';
 import { LANGUAGES } from './languages.js';
@@ -10,7 +11,7 @@ import { TIME_PATTERN } from './weekly-hours.js';
 // The rules the browser needs too live apart, without zod (docs/architecture.md#shared-rules).
 export * from './booking-rules.js';
 export { answeredBySchema, type AnsweredBy } from './activity-schemas.js';
-import { BOOKING_FIELD_LIMITS, BOOKING_PEOPLE, BOOKING_STATUSES } from './booking-rules.js';
+import { BOOKING_FIELD_LIMITS, BOOKING_MESSAGE_MAX, BOOKING_PEOPLE, BOOKING_STATUSES } from './booking-rules.js';
 
 /**
  * POST /api/bookings: the product's body. `totalAmount` may be sent but is
@@ -28,8 +29,8 @@ export const createBookingBody = z.strictObject({
     .string({ error: 'is required' })
     .trim()
     .max(BOOKING_FIELD_LIMITS.email, `must be at most ${BOOKING_FIELD_LIMITS.email} characters`)
-    .pipe(z.email('must be an e-mail address')),
-  customerPhone: optionalText(BOOKING_FIELD_LIMITS.phone).refine((v) => v === null || /^[+()\d\s./-]{6,40}$/.test(v), {
+    .refine(isEmailAddress, 'must be an e-mail address'),
+  customerPhone: optionalText(BOOKING_FIELD_LIMITS.phone).refine((v) => v === null || isPhoneNumber(v), {
     message: 'must be a phone number',
   }),
   numberOfPeople: z
@@ -80,7 +81,7 @@ export const bookingIdParams = z.strictObject({
 });
 
 /** POST .../decline: an optional message the guest reads in their mail. */
-export const declineBody = z.strictObject({ message: optionalText(500) }).nullish();
+export const declineBody = z.strictObject({ message: optionalText(BOOKING_MESSAGE_MAX) }).nullish();
 
 /** POST /api/bookings/:id/cancel: the token of the guest's link, or nothing when logged in as the booker. */
 export const cancelBookingBody = z.strictObject({ token: z.string().max(200).optional() }).nullish();

@@ -34,7 +34,7 @@ export const PAGE_TITLES: Record<Language, Record<PageKind, string>> = {
     notFound: 'Page introuvable',
   },
   de: {
-    home: 'Entdecke das Beste von Limoux',
+    home: 'Entdecken Sie das Beste von Limoux',
     map: 'Karte der Aktivitäten',
     favourites: 'Meine Favoriten',
     landing: 'Limoux, wie die Einheimischen es kennen',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmailAddress, isPhoneNumber } from './contact-rules.js';
 import { eventDatesProblem } from './event-dates.js';
 import { isWebAddress, keepableText, normaliseWebsite, optionalText } from './text-fields.js';
 import {
@@ -159,10 +160,10 @@ export const activityFields = {
   eventStart: optionalDay.describe("first day of a festival's or event's next edition (docs/product.md#event-dates)"),
   eventEnd: optionalDay.describe('last day of that edition; null for a one-day edition'),
   weeklyHours,
-  contactPhone: optionalText(L.phone).refine((v) => v === null || /^[+()\d\s./-]{6,40}$/.test(v), {
+  contactPhone: optionalText(L.phone).refine((v) => v === null || isPhoneNumber(v), {
     message: 'must be a phone number',
   }),
-  contactEmail: optionalText(L.email).refine((v) => v === null || z.email().safeParse(v).success, {
+  contactEmail: optionalText(L.email).refine((v) => v === null || isEmailAddress(v), {
     message: 'must be an e-mail address',
   }),
   website: websiteUrl,

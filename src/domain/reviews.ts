@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmailAddress } from './contact-rules.js';
 import { LANGUAGES } from './languages.js';
 import { MODERATION_STATUSES, moderationStatusQuery } from './moderation.js';
 import { pageQueryShape } from './pagination.js';
@@ -79,7 +80,7 @@ export const reviewBody = z.strictObject({
     .max(REVIEW_LIMITS.email, `must be at most ${REVIEW_LIMITS.email} characters`)
     .nullish()
     .transform((v) => v || null)
-    .refine((v) => v === null || z.email().safeParse(v).success, 'must be an e-mail address'),
+    .refine((v) => v === null || isEmailAddress(v), 'must be an e-mail address'),
   isAnonymous: z.boolean().optional().default(false),
   website: z.string().max(500).optional(),
   language: z.enum(LANGUAGES).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmailAddress, isPhoneNumber } from './contact-rules.js';
 
 /**
  * The site's settings that admins change in the console (docs/site-settings.md): the footer's
@@ -8,8 +9,6 @@ import { z } from 'zod';
 export const SITE_SETTING_KEYS = ['contactEmail', 'contactPhone', 'senderName', 'teamInbox'] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
 
-/** What a phone number may look like (also CONTACT_PHONE's rule). */
-export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{5,24}$/;
 /** The longest display name mails are sent under. */
 export const SENDER_NAME_MAX = 80;
 /**
@@ -22,8 +21,14 @@ const ADDRESS_MAX = 254;
 
 const address = z.union([
   z.literal(''),
-  z.email('must be an e-mail address, or empty').max(ADDRESS_MAX, `must be at most ${ADDRESS_MAX} characters`),
+  z
+    .string()
+    .max(ADDRESS_MAX, `must be at most ${ADDRESS_MAX} characters`)
+    .refine(isEmailAddress, 'must be an e-mail address, or empty'),
 ]);
+
+/** A contact phone (the settings' and CONTACT_PHONE's): the guide's one rule (docs/api.md). */
+export const contactPhone = z.string().refine(isPhoneNumber, 'must be a phone number such as +33 4 68 31 11 82');
 
 /**
  * A change of some settings. A text replaces the value (an empty one means "none": no contact
@@ -35,7 +40,7 @@ export const siteSettingsPatchBody = z.strictObject({
   contactPhone: z
     .union([
       z.literal(''),
-      z.string().regex(PHONE_PATTERN, 'must be a phone number such as +33 4 68 31 11 82, or empty'),
+      z.string().refine(isPhoneNumber, 'must be a phone number such as +33 4 68 31 11 82, or empty'),
     ])
     .nullable()
     .optional(),

@@ -53,6 +53,11 @@ export const adminTagSchema = z.object({
   status: z.enum(TAG_STATUSES),
   moderationReason: z.string().nullable(),
   activityCount: z.number().int(),
+  /**
+   * While the tag waits: the activities its proposer asked it for, decided with it in one go
+   * (docs/moderation.md#tags-and-activity-tags); empty otherwise.
+   */
+  proposedFor: z.array(z.object({ activityId: z.number().int(), activityName: z.string() })),
   createdAt: z.string(),
 });
 export type AdminTag = z.infer<typeof adminTagSchema>;

@@ -13,7 +13,7 @@ export const weatherSchema = z.object({
   description: z.string().describe('In the requested language'),
   humidity: z.number().describe('%'),
   windSpeed: z.number().describe('km/h'),
-  visibility: z.number().describe('km'),
+  visibility: z.number().nullable().describe('km; null when the service did not measure it'),
   icon: z.enum(WEATHER_ICONS),
   source: z.enum(WEATHER_SOURCES).describe('Who measured it, for attribution'),
 });

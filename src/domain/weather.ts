@@ -1,8 +1,5 @@
 import type { Language } from './languages.js';
 
-/** What the client shows while it has no weather, or when the service fails (docs/outside-services.md#weather). */
-export const WEATHER_DEFAULTS = { temperature: 22, humidity: 65, windSpeed: 12, visibility: 10 } as const;
-
 /** Answers are reused for 10 minutes per rounded position (docs/outside-services.md#weather). */
 export const WEATHER_CACHE_MS = 10 * 60 * 1000;
 
@@ -20,8 +17,8 @@ export interface Weather {
   humidity: number;
   /** km/h */
   windSpeed: number;
-  /** km */
-  visibility: number;
+  /** km; null when the service did not measure it (never a made-up value, docs/outside-services.md#weather) */
+  visibility: number | null;
   icon: WeatherIcon;
   source: WeatherSource;
 }

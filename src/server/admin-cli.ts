@@ -13,6 +13,7 @@
 import { createInterface } from 'node:readline/promises';
 import { z } from 'zod';
 import { type Confirm, createAdmin, grantAdmin, listAdmins, type Output } from './admin-commands.js';
+import { isEmailAddress } from '../domain/contact-rules.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { systemClock } from './deps.js';
@@ -22,7 +23,7 @@ const USAGE = `Usage:
   npm run admin -- create <email> [first name] [last name]
   npm run admin -- list`;
 
-const email = z.email({ error: 'is not a valid e-mail address' });
+const email = z.string().refine(isEmailAddress, { error: 'is not a valid e-mail address' });
 
 const out: Output = { info: (line) => console.info(line), error: (line) => console.error(line) };
 

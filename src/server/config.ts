@@ -2,7 +2,8 @@ import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SERVICE_AREA, type Position, type ServiceArea } from '../domain/geo.js';
-import { PHONE_PATTERN } from '../domain/site-settings.js';
+import { isEmailAddress } from '../domain/contact-rules.js';
+import { contactPhone } from '../domain/site-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -74,8 +75,8 @@ const envSchema = z.object({
     .refine((value) => value === undefined || /^rediss?:\/\/[^/]/.test(value), {
       message: 'must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379',
     }),
-  CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
-  CONTACT_PHONE: z.string().regex(PHONE_PATTERN, 'must be a phone number such as +33 4 68 31 11 82').optional(),
+  CONTACT_EMAIL: z.string().refine(isEmailAddress, 'must be an e-mail address').optional(),
+  CONTACT_PHONE: contactPhone.optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../domain/errors';
 import { LANGUAGES } from '../../domain/languages';
+import { informalGermanWords } from '../../domain/tone';
 import { NAMESPACES } from './index';
 
 const dir = path.join(import.meta.dirname, 'locales');
@@ -16,6 +17,24 @@ function keysOf(value: Json, prefix = ''): string[] {
       : [`${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, '')}`],
   );
 }
+
+/** Every text of a translation file, each with its key. */
+function textsOf(value: Json, prefix = ''): [string, string][] {
+  return Object.entries(value).flatMap(([key, child]): [string, string][] =>
+    typeof child === 'string'
+      ? [[`${prefix}${key}`, child]]
+      : Array.isArray(child)
+        ? child.map((text, i): [string, string] => [`${prefix}${key}.${i}`, text])
+        : textsOf(child, `${prefix}${key}.`),
+  );
+}
+
+/** The keys whose German text speaks to the reader informally, with the words that do. */
+const informalGerman = (json: Json) =>
+  textsOf(json).flatMap(([key, text]) => {
+    const words = informalGermanWords(text);
+    return words.length > 0 ? [`${key}: ${words.join(', ')}`] : [];
+  });
 
 function load(language: string, namespace: string): Json {
   return JSON.parse(readFileSync(path.join(dir, language, `${namespace}.json`), 'utf8')) as Json;
@@ -60,6 +79,21 @@ describe('translations', () => {
       expect(placeholders(texts), `mail ${language} placeholders`).toEqual(placeholders(reference));
       expect(JSON.stringify(texts), `mail ${language} has an empty text`).not.toMatch(/:""/);
     }
+  });
+
+  it('speaks German to the reader with the formal “Sie” throughout (docs/product.md#languages-and-tone)', () => {
+    // The screens' texts and the server's mail texts: no du, dich, dir, dein…, euch, euer, eure….
+    const mailDir = path.join(import.meta.dirname, '../../server/modules/mail/locales');
+    const mail = JSON.parse(readFileSync(path.join(mailDir, 'de.json'), 'utf8')) as Json;
+    const informal = [
+      ...NAMESPACES.flatMap((namespace) => informalGerman(load('de', namespace)).map((hit) => `${namespace}:${hit}`)),
+      ...informalGerman(mail).map((hit) => `mail:${hit}`),
+    ];
+    expect(informal).toEqual([]);
+    // The check reads every text: an informal one in any namespace would be found.
+    expect(informalGerman({ reviews: { empty: 'Noch keine Bewertungen. Machst du den Anfang?' } })).toEqual([
+      'reviews.empty: du',
+    ]);
   });
 
   it('uses the product’s exact texts where docs/product.md gives them', () => {

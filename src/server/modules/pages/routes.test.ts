@@ -198,7 +198,7 @@ describe('the head of each public page, before any script runs', () => {
 
   it.each([
     ['?lng=fr', {}, 'fr', 'Découvrez le meilleur de Limoux'],
-    ['', { cookie: 'i18next=de' }, 'de', 'Entdecke das Beste von Limoux'],
+    ['', { cookie: 'i18next=de' }, 'de', 'Entdecken Sie das Beste von Limoux'],
     ['', { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' }, 'es', 'Descubre lo mejor de Limoux'],
     ['', { 'accept-language': 'ja, en-GB;q=0.7, fr;q=0.6' }, 'en', 'Discover the best of Limoux'],
     ['?lng=xx', { cookie: 'i18next=zz', 'accept-language': 'ja' }, 'nl', 'Ontdek het beste van Limoux'],

@@ -129,14 +129,14 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
           'Alle Märkte, Feste, Aussichtspunkte und Ausflüge in und um Limoux auf einer Karte, mit dem Wetter vor Ort.',
       },
       favourites: {
-        description: 'Die Aktivitäten in und um Limoux, die du dir gemerkt hast, auch ohne Konto.',
+        description: 'Die Aktivitäten in und um Limoux, die Sie sich gemerkt haben, auch ohne Konto.',
       },
       landing: {
         description:
-          'Vom Freitagsmarkt bis zum nächtlichen Karnevalsumzug, von Katharerburgen bis zu Blanquette-Kellern: DiscoverLocal bringt alles zusammen – in deiner Sprache.',
+          'Vom Freitagsmarkt bis zum nächtlichen Karnevalsumzug, von Katharerburgen bis zu Blanquette-Kellern: DiscoverLocal bringt alles zusammen – in Ihrer Sprache.',
       },
       notFound: {
-        description: 'Diese Seite gibt es nicht (mehr). Vielleicht findest du in der Übersicht, was du suchst.',
+        description: 'Diese Seite gibt es nicht (mehr). Vielleicht finden Sie in der Übersicht, was Sie suchen.',
       },
     },
     home: 'Start',

@@ -16,7 +16,9 @@ import * as repo from './repository.js';
 
 type TagDeps = Pick<Deps, 'db' | 'clock'>;
 
-function presentTag(tag: repo.TagRow, activityCount: number): AdminTag {
+type ProposedFor = AdminTag['proposedFor'];
+
+function presentTag(tag: repo.TagRow, activityCount: number, proposedFor: ProposedFor = []): AdminTag {
   return {
     id: tag.id,
     name: tag.name,
@@ -25,6 +27,7 @@ function presentTag(tag: repo.TagRow, activityCount: number): AdminTag {
     status: tag.status,
     moderationReason: tag.moderationReason,
     activityCount,
+    proposedFor,
     createdAt: tag.createdAt.toISOString(),
   };
 }
@@ -56,7 +59,15 @@ export function listActivityTags(catalog: Catalog, activityId: number): Tag[] {
 
 export async function listTags(db: Db, query: PageQuery & { status?: TagStatus }): Promise<Page<AdminTag>> {
   const { rows, total } = await repo.listTags(db, query);
-  return { total, items: rows.map(({ tag, activityCount }) => presentTag(tag, activityCount)) };
+  const waiting = rows.filter(({ tag }) => tag.status === 'pending').map(({ tag }) => tag.id);
+  const proposedFor = new Map<number, ProposedFor>();
+  for (const { tagId, ...activity } of await repo.proposedWith(db, waiting)) {
+    proposedFor.set(tagId, [...(proposedFor.get(tagId) ?? []), activity]);
+  }
+  return {
+    total,
+    items: rows.map(({ tag, activityCount }) => presentTag(tag, activityCount, proposedFor.get(tag.id))),
+  };
 }
 
 export async function listPendingActivityTags(db: Db, query: PageQuery): Promise<Page<AdminActivityTag>> {
@@ -129,7 +140,10 @@ export async function proposeActivityTag(
   }
 }
 
-/** Approve (or approve after all) or reject a tag (docs/moderation.md). */
+/**
+ * Approve (or approve after all) or reject a tag, and with it the links that are one proposal with
+ * it: a tag proposed on an activity is one decision (docs/moderation.md#tags-and-activity-tags).
+ */
 export async function moderateTag(
   { db, clock }: TagDeps,
   adminId: string,
@@ -137,9 +151,15 @@ export async function moderateTag(
   decision: ModerationDecision,
 ): Promise<AdminTag> {
   const now = clock.now();
-  const row = await repo.updateTag(db, tagId, { ...moderationValues(decision, adminId, now), updatedAt: now });
-  if (!row) throw new AppError('TAG_NOT_FOUND', 'Tag not found');
-  return presentTag(row, await repo.countActivitiesWithTag(db, tagId));
+  const values = moderationValues(decision, adminId, now);
+  return db.transaction(async (tx) => {
+    const before = await repo.findTagForUpdate(tx, tagId);
+    if (!before) throw new AppError('TAG_NOT_FOUND', 'Tag not found');
+    await repo.updateLinksDecidedWithTag(tx, before, values);
+    const row = await repo.updateTag(tx, tagId, { ...values, updatedAt: now });
+    if (!row) throw new AppError('TAG_NOT_FOUND', 'Tag not found');
+    return presentTag(row, await repo.countActivitiesWithTag(tx, tagId));
+  });
 }
 
 export async function moderateActivityTag(

@@ -54,7 +54,7 @@ export function openMeteo(config: Pick<OutsideConfig, 'openMeteoUrl' | 'timeoutM
         description: CONDITION_TEXT[condition][language],
         humidity: Math.round(now.relative_humidity_2m),
         windSpeed: round1(now.wind_speed_10m),
-        visibility: now.visibility === undefined ? 10 : metresToKm(now.visibility),
+        visibility: now.visibility === undefined ? null : metresToKm(now.visibility),
         icon: CONDITION_ICON[condition],
         source: 'open-meteo',
       };
@@ -96,7 +96,7 @@ export function openWeatherMap(
         description: description.charAt(0).toUpperCase() + description.slice(1),
         humidity: Math.round(data.main.humidity),
         windSpeed: msToKmh(data.wind.speed),
-        visibility: data.visibility === undefined ? 10 : metresToKm(data.visibility),
+        visibility: data.visibility === undefined ? null : metresToKm(data.visibility),
         icon: iconOfOpenWeatherCode(first?.icon ?? ''),
         source: 'openweathermap',
       };

@@ -8,13 +8,20 @@ import { WEATHER_RATE_LIMIT } from './routes.js';
 
 let meteo: StandIn;
 let owm: StandIn;
+/** Open-Meteo when it sends no visibility (it may not measure it where one asks). */
+let meteoWithoutVisibility: StandIn;
 beforeAll(async () => {
   meteo = await startStandIn(openMeteoAnswer);
   owm = await startStandIn(openWeatherAnswer);
+  meteoWithoutVisibility = await startStandIn((url) => {
+    const { visibility: _unmeasured, ...current } = openMeteoAnswer(url).current;
+    return { ...openMeteoAnswer(url), current };
+  });
 });
 afterAll(async () => {
   await meteo?.close();
   await owm?.close();
+  await meteoWithoutVisibility?.close();
 });
 beforeEach(() => {
   meteo.mode = 'ok';
@@ -73,6 +80,8 @@ describe('GET /api/weather on Open-Meteo (the default)', () => {
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
     expect(res.body.message).toContain(text);
+    // The error alone: no stand-in weather passes for today's (docs/outside-services.md#weather).
+    expect(Object.keys(res.body).sort()).toEqual(['code', 'message']);
     meteo.mode = 'ok';
     expect((await getJson(ctx.app, `/api/weather?lat=43.3&lon=${lon}&lng=en`)).status).toBe(200);
   });
@@ -93,6 +102,16 @@ describe('GET /api/weather on Open-Meteo (the default)', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(meteo.requests.length).toBe(before);
+  });
+});
+
+describe('GET /api/weather when the service measured no visibility', () => {
+  const ctx = useTestApp(() => ({ env: { OPEN_METEO_URL: meteoWithoutVisibility.url } }));
+
+  it('answers null for it rather than a made-up value', async () => {
+    const res = await getJson<Weather>(ctx.app, '/api/weather?lat=43.0547&lon=2.2186&lng=de');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ temperature: 14.3, description: 'Bedeckt', visibility: null });
   });
 });
 

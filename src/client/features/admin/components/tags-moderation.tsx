@@ -1,9 +1,11 @@
 import { Check, RotateCcw, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LOCALES } from '../../../../domain/languages';
 import type { AdminActivityTag, AdminTag } from '../../../../domain/tags';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { useActivityTagApproval, useAdminTags, usePendingActivityTags, useTagApproval } from '../api/admin-api';
+import { useLanguage } from '../../../i18n/use-language';
 import { useErrorText } from '../../../lib/error-text';
 import { CountTabs } from '../../../components/ui/count-tabs';
 import { PagedRows } from '../../../components/ui/paged-rows';
@@ -44,6 +46,7 @@ function DecisionButtons({
 /** Tag moderation: pending tags, pending activity tags, approved, and rejected with 'Alsnog goedkeuren' (docs/moderation.md). */
 export function TagsModeration() {
   const { t } = useTranslation('admin');
+  const language = useLanguage();
   const errorText = useErrorText();
   const pending = useAdminTags('pending');
   const approved = useAdminTags('approved');
@@ -82,6 +85,7 @@ export function TagsModeration() {
   const busy = tagApproval.isPending || linkApproval.isPending;
   const count = (list: { isPending: boolean; total: number }) => (list.isPending ? undefined : list.total);
 
+  const names = new Intl.ListFormat(LOCALES[language], { type: 'conjunction' });
   const tagRows = (list: typeof pending, actions: (tag: AdminTag) => React.ReactNode, empty: string) => (
     <PagedRows
       list={list}
@@ -90,7 +94,15 @@ export function TagsModeration() {
       row={(tag) => (
         <>
           <span className="font-medium text-ink-900">#{tag.name}</span>
-          <span className="text-sm text-ink-500">{t('tags.usedBy', { count: tag.activityCount })}</span>
+          {tag.proposedFor.length > 0 ? (
+            // A tag proposed on an activity is one decision with its link (docs/moderation.md#tags-and-activity-tags).
+            <span className="text-sm text-ink-600">
+              {t('tags.proposedFor', { names: names.format(tag.proposedFor.map((a) => a.activityName)) })}
+              <span className="block text-xs text-ink-500">{t('tags.decidedTogether')}</span>
+            </span>
+          ) : (
+            <span className="text-sm text-ink-500">{t('tags.usedBy', { count: tag.activityCount })}</span>
+          )}
           <span className="ml-auto flex gap-2">{actions(tag)}</span>
         </>
       )}

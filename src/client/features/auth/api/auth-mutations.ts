@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuthUser, DemoAccount, RoleChoice } from '../../../../domain/auth';
+import type { z } from 'zod';
+import type { AuthUser, DemoAccount, providerApplicationBody, roleChoiceBody } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
 import { forgetPersonalEntries } from '../../../lib/offline-caches';
 import { authKeys } from './auth-user';
@@ -19,7 +20,7 @@ export function useDemoLogin() {
 export function useChooseRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choice: { role: RoleChoice['role']; company?: string; phone?: string; address?: string }) =>
+    mutationFn: (choice: z.input<typeof roleChoiceBody>) =>
       api<AuthUser>('/auth/role', { method: 'POST', body: choice }),
     onSuccess: (user) => queryClient.setQueryData(authKeys.user(), user),
   });
@@ -29,7 +30,7 @@ export function useChooseRole() {
 export function useApplyAsProvider() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (application: { company: string; phone?: string; address?: string }) =>
+    mutationFn: (application: z.input<typeof providerApplicationBody>) =>
       api<AuthUser>('/provider/application', { method: 'POST', body: application }),
     onSuccess: (user) => queryClient.setQueryData(authKeys.user(), user),
   });

@@ -1,6 +1,7 @@
 import { Building2, Check, Compass } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { APPLICATION_LIMITS } from '../../../../domain/application-rules';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
@@ -106,7 +107,7 @@ export function RoleSelectionForm({
               id="role-company"
               required
               aria-required="true"
-              maxLength={200}
+              maxLength={APPLICATION_LIMITS.company}
               autoComplete="organization"
               value={company}
               onChange={(e) => setCompany(e.target.value)}
@@ -120,7 +121,7 @@ export function RoleSelectionForm({
             <Input
               id="role-phone"
               type="tel"
-              maxLength={40}
+              maxLength={APPLICATION_LIMITS.phone}
               autoComplete="tel"
               value={phone}
               onChange={(e) => setPhone(e.target.value)}
@@ -132,7 +133,7 @@ export function RoleSelectionForm({
             </label>
             <Input
               id="role-address"
-              maxLength={300}
+              maxLength={APPLICATION_LIMITS.address}
               autoComplete="street-address"
               value={address}
               onChange={(e) => setAddress(e.target.value)}

@@ -1,21 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Booking } from '../../../../domain/bookings';
-import type { Language } from '../../../../domain/languages';
+import type { z } from 'zod';
+import type { Booking, createBookingBody } from '../../../../domain/bookings';
 import { api } from '../../../lib/api-client';
 import { bookingKeys } from './keys';
 
-export interface BookingRequest {
-  activityId: number;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string | null;
-  numberOfPeople: number;
-  bookingDate: string;
-  /** The slot's start (HH:MM) for an activity booked in time slots; null for a whole day. */
-  slot: string | null;
-  notes: string | null;
-  language: Language;
-}
+/** POST /api/bookings's body, as the server's schema takes it (a type only: no zod in the page). */
+export type BookingRequest = z.input<typeof createBookingBody>;
 
 /**
  * POST /api/bookings with an Idempotency-Key: the same key for every retry

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminBooking, Booking, BookingStatus } from '../../../../domain/bookings';
+import type { z } from 'zod';
+import type { AdminBooking, Booking, BookingStatus, declineBody } from '../../../../domain/bookings';
 import { api, apiUrl } from '../../../lib/api-client';
 import { usePagedList } from '../../../lib/paged-list';
 import { bookingKeys } from './keys';
@@ -31,7 +32,10 @@ export const useConfirmBooking = (scope: AnswerScope = 'provider') =>
 
 export const useDeclineBooking = (scope: AnswerScope = 'provider') =>
   useAnswer(({ id, message }: { id: number; message: string | null }) =>
-    api<Booking>(`/${scope}/bookings/${id}/decline`, { method: 'POST', body: { message } }),
+    api<Booking>(`/${scope}/bookings/${id}/decline`, {
+      method: 'POST',
+      body: { message } satisfies NonNullable<z.input<typeof declineBody>>,
+    }),
   );
 
 export interface AdminBookingFilter extends ProviderBookingFilter {

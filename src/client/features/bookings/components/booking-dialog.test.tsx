@@ -355,6 +355,63 @@ describe('booking a day', () => {
   });
 });
 
+describe('the contact fields, by the server’s own rules (docs/api.md#e-mail-addresses-and-phone-numbers)', () => {
+  const ONE_DAY = { '2027-07-20': [{ start: null, placesLeft: 2 }] };
+
+  /** Chooses 20 July, types name, e-mail and phone, and sends. */
+  async function send(email: string, phone: string) {
+    await vi.waitFor(() => expect(day('2027-07-20', 'te boeken')).toBeInTheDocument());
+    await user.click(day('2027-07-20', 'te boeken'));
+    fireEvent.change(screen.getByLabelText('Naam (verplicht)'), { target: { value: 'Sanne Visser' } });
+    fireEvent.change(screen.getByLabelText('E-mail (verplicht)'), { target: { value: email } });
+    fireEvent.change(screen.getByLabelText('Telefoon'), { target: { value: phone } });
+    await user.click(screen.getByRole('button', { name: 'Boekingsaanvraag versturen' }));
+  }
+
+  it.each([
+    [
+      'an address the server refuses',
+      'sanne@example.c',
+      '+33 4 68 31 11 82',
+      'E-mail (verplicht)',
+      'Vul een geldig e-mailadres in.',
+    ],
+    [
+      'a phone with no number in it',
+      'sanne@example.com',
+      '------',
+      'Telefoon',
+      'Vul een telefoonnummer in, of laat dit veld leeg.',
+    ],
+    [
+      'a phone too short to call',
+      'sanne@example.com',
+      '+33 4',
+      'Telefoon',
+      'Vul een telefoonnummer in, of laat dit veld leeg.',
+    ],
+  ])('says what is wrong with %s, on the field, and sends nothing', async (_case, email, phone, label, message) => {
+    const { bookings } = standIn({ open: () => ONE_DAY, bySlot: false });
+    renderDialog();
+    await send(email, phone);
+    const field = screen.getByLabelText(label);
+    await vi.waitFor(() => expect(field).toHaveAccessibleDescription(message));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(bookings()).toHaveLength(0);
+  });
+
+  it('takes what the server takes: a German phone with a slash and an address with a +', async () => {
+    const { bookings } = standIn({ open: () => ONE_DAY, bySlot: false });
+    renderDialog();
+    await send(' sanne+kano@mail.example.fr ', '0201/123456');
+    await vi.waitFor(() => expect(bookings()).toHaveLength(1));
+    expect(bookings()[0]?.body).toMatchObject({
+      customerEmail: 'sanne+kano@mail.example.fr',
+      customerPhone: '0201/123456',
+    });
+  });
+});
+
 describe('a logged-in visitor', () => {
   it('finds name and e-mail filled in, and the phone of their latest booking when the account has none', async () => {
     standIn({

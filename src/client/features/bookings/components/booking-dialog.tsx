@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AvailabilityAnswer } from '../../../../domain/availability-schemas';
 import { BOOKING_FIELD_LIMITS, BOOKING_MAX_DAYS_AHEAD, BOOKING_PEOPLE } from '../../../../domain/booking-rules';
 import type { Booking } from '../../../../domain/bookings';
+import { isEmailAddress, isPhoneNumber } from '../../../../domain/contact-rules';
 import { addDays, todayInParis } from '../../../../domain/dates';
 import type { ErrorCode } from '../../../../domain/errors';
 import { upcomingEdition } from '../../../../domain/event-dates';
@@ -40,9 +41,6 @@ type Field = 'bookingDate' | 'slot' | 'customerName' | 'customerEmail' | 'custom
 type Problems = Partial<Record<Field, string>>;
 /** The order the fields come in: the first one to fix gets the focus. */
 const FIELDS: readonly Field[] = ['bookingDate', 'slot', 'customerName', 'customerEmail', 'customerPhone'];
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^[+()\d\s./-]{6,40}$/;
 
 /** Refusals after which the calendar asks again: what it showed was no longer true. */
 const STALE_CALENDAR: readonly ErrorCode[] = [
@@ -155,8 +153,9 @@ export function BookingDialog({ activity, open, onOpenChange, returnFocusTo, pre
     if (!chosenDay) found.bookingDate = t('dialog.errors.date');
     else if (!chosenStart) found.slot = t('dialog.errors.slot');
     if (!name.trim()) found.customerName = t('dialog.errors.name');
-    if (!EMAIL.test(email.trim())) found.customerEmail = t('dialog.errors.email');
-    if (phone.trim() && !PHONE.test(phone.trim())) found.customerPhone = t('dialog.errors.phone');
+    // The server's own rules (docs/api.md#e-mail-addresses-and-phone-numbers): what passes here passes there.
+    if (!isEmailAddress(email.trim())) found.customerEmail = t('dialog.errors.email');
+    if (phone.trim() && !isPhoneNumber(phone.trim())) found.customerPhone = t('dialog.errors.phone');
     return found;
   };
 

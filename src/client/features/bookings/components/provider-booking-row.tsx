@@ -2,7 +2,7 @@ import { CalendarDays, Check, Mail, Phone, X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../domain/bookings';
-import { mayMoveBooking } from '../../../../domain/booking-rules';
+import { BOOKING_MESSAGE_MAX, mayMoveBooking } from '../../../../domain/booking-rules';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -149,7 +149,7 @@ export function ProviderBookingRow({
                   <textarea
                     id={`${ids}-message`}
                     rows={3}
-                    maxLength={500}
+                    maxLength={BOOKING_MESSAGE_MAX}
                     aria-describedby={`${ids}-hint`}
                     value={message}
                     onChange={(e) => setMessage(e.target.value)}

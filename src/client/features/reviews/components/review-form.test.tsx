@@ -84,3 +84,24 @@ describe('the review form opened from a review invitation’s link (docs/product
     expect(sent[0]?.body).not.toHaveProperty('token');
   });
 });
+
+describe('a guest’s review, checked by the server’s own rules (docs/api.md#e-mail-addresses-and-phone-numbers)', () => {
+  it('says name and e-mail are needed when the address is one the server refuses, and sends nothing', async () => {
+    const sent = stubApi({ status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } });
+    renderWithProviders(<ReviewForm activityId={7} loggedIn={false} />);
+    const form = await screen.findByRole('form', { name: 'Schrijf een review' });
+    await fillIn();
+    fireEvent.change(within(form).getByLabelText('Naam'), { target: { value: 'Ria' } });
+    const email = within(form).getByLabelText('E-mail');
+    fireEvent.change(email, { target: { value: 'ria@example.c' } });
+    await userEvent.click(within(form).getByRole('button', { name: 'Review versturen' }));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Vul je naam en email in om een review achter te laten.');
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(email, { target: { value: 'ria.de.boer+limoux@example.co.uk' } });
+    await userEvent.click(within(form).getByRole('button', { name: 'Review versturen' }));
+    await screen.findByText(/Bedankt voor je review/);
+    expect(sent[0]?.body).toMatchObject({ guestEmail: 'ria.de.boer+limoux@example.co.uk' });
+  });
+});

@@ -1,7 +1,8 @@
 import { AlertCircle, BadgeCheck, CheckCircle2, Send } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_LIMITS } from '../../../../domain/review-rules';
+import { isEmailAddress } from '../../../../domain/contact-rules';
+import { REVIEW_LIMITS, REVIEW_RATING } from '../../../../domain/review-rules';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
@@ -23,8 +24,6 @@ interface ReviewFormProps {
   /** The token of a review invitation's link (the page's `?token=`), when the visitor came by it. */
   token?: string | null;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The guestbook's form (docs/product.md#reviews): 1-5 stars and a comment,
@@ -84,9 +83,10 @@ export function ReviewForm({ activityId, loggedIn, token = null }: ReviewFormPro
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found: Partial<Record<Field, string>> = {};
-    if (rating < 1) found.rating = t('reviews.form.errors.rating');
+    if (rating < REVIEW_RATING.min) found.rating = t('reviews.form.errors.rating');
     if (!comment.trim()) found.comment = t('reviews.form.errors.comment');
-    if (!loggedIn && !invited && (!name.trim() || !EMAIL.test(email.trim())))
+    // The server's own e-mail rule (docs/api.md#e-mail-addresses-and-phone-numbers).
+    if (!loggedIn && !invited && (!name.trim() || !isEmailAddress(email.trim())))
       found.guest = t('reviews.form.errors.guest');
     setProblems(found);
     if (Object.keys(found).length > 0) {
