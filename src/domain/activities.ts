@@ -47,6 +47,7 @@ export type {
   Activity,
   ActivityDetail,
   ActivityListQuery,
+  ActivitySource,
   AnsweredBy,
   Stats,
   TextLanguages,

@@ -12,6 +12,7 @@ import {
   SORT_OPTIONS,
   TAG_NAME_MAX_LENGTH,
 } from './activities.js';
+import { DATATOURISME, MACHINE_TRANSLATED_FIELDS } from './attribution.js';
 import { LANGUAGES } from './languages.js';
 import { MAX_SEARCH_LENGTH } from './search.js';
 import { rowIdInPath } from './ids.js';
@@ -204,8 +205,33 @@ export const answeredBySchema = z.discriminatedUnion('kind', [
 ]);
 export type AnsweredBy = z.infer<typeof answeredBySchema>;
 
-/** One activity (GET /api/activities/:id): the list's fields and who answers its booking requests. */
-export const activityDetailSchema = activitySchema.extend({ answeredBy: answeredBySchema });
+/**
+ * Where an imported activity comes from, as its licence asks it to be credited
+ * (docs/datatourisme.md#attribution): the record's author and publisher, the day the producer last
+ * updated it, the photo's credits and licence (when the photo shown is the imported one), and the
+ * fields a translation service wrote, per language.
+ */
+export const activitySourceSchema = z.object({
+  name: z.literal(DATATOURISME.name),
+  creator: z.string().nullable().describe('Who wrote the record (its author); null when the source names nobody'),
+  publisher: z.string().nullable().describe('Who published it on the platform'),
+  updatedAt: z.string().nullable().describe("The producer's last update (YYYY-MM-DD); null when unknown"),
+  photoCredits: z
+    .string()
+    .nullable()
+    .describe('Credits of the photo shown, when it is the imported one; null when it names nobody or was replaced'),
+  photoLicence: z.string().nullable().describe("The photo's licence as the source writes it"),
+  machineTranslated: z
+    .array(z.object({ language: z.enum(LANGUAGES), field: z.enum(MACHINE_TRANSLATED_FIELDS) }))
+    .describe('Fields a translation service wrote, per language, that nobody has changed here since'),
+});
+export type ActivitySource = z.infer<typeof activitySourceSchema>;
+
+/** One activity (GET /api/activities/:id): the list's fields, who answers its booking requests and, for an imported one, its source. */
+export const activityDetailSchema = activitySchema.extend({
+  answeredBy: answeredBySchema,
+  source: activitySourceSchema.nullable().describe("The source of an imported activity; null for the guide's own"),
+});
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 
 /** Stats of the public activities (docs/product.md#maps: 0 when missing). */

@@ -1,10 +1,20 @@
 import { Mail, MapPinned, Phone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from '../../lib/navigation';
 import { CATEGORIES } from '../../../domain/activities';
+import { DATATOURISME, OPEN_LICENCE } from '../../../domain/attribution';
 import { BRAND } from '../../../domain/brand';
 import { useClientConfig } from '../../lib/client-config';
 import { SponsorPlans } from '../sponsor-plans';
+
+function CreditLink({ href, newTab, children }: { href: string; newTab: string; children?: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="underline hover:text-white">
+      {children}
+      <span className="sr-only"> ({newTab})</span>
+    </a>
+  );
+}
 
 export function Footer() {
   const { t } = useTranslation();
@@ -80,6 +90,18 @@ export function Footer() {
         </div>
         <p className="mt-10 border-t border-white/10 pt-6 text-xs text-sand-200">
           {t('footer.copyright', { year: new Date().getFullYear() })}
+        </p>
+        {/* On every page, whether or not the catalogue holds imported activities yet (docs/datatourisme.md#attribution). */}
+        <p className="mt-2 text-xs text-sand-200">
+          <Trans
+            t={t}
+            i18nKey="footer.dataSource"
+            values={{ licence: OPEN_LICENCE.name }}
+            components={{
+              platform: <CreditLink href={DATATOURISME.url} newTab={t('a11y.newTab')} />,
+              licence: <CreditLink href={OPEN_LICENCE.url} newTab={t('a11y.newTab')} />,
+            }}
+          />
         </p>
       </div>
     </footer>

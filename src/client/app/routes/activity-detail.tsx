@@ -27,6 +27,11 @@ import { useSessionUser } from '../../features/auth/api/auth-user';
 import { CategoryBadge, SponsorBadge } from '../../features/activities/components/badges';
 import { RatingStars } from '../../features/activities/components/rating-stars';
 import { ShareButton } from '../../features/activities/components/share-button';
+import {
+  MachineTranslatedNote,
+  PhotoCredits,
+  SourceAttribution,
+} from '../../features/activities/components/source-attribution';
 import { WeeklyHours } from '../../components/weekly-hours';
 import { FavouriteButton } from '../../features/favourites/favourite-button';
 import { useOriginQuery } from '../../features/location/location-provider';
@@ -205,6 +210,7 @@ export function ActivityDetailRoute() {
           </div>
         </div>
       </div>
+      {activity.imageUrl ? <PhotoCredits source={activity.source} /> : null}
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_320px]">
         <div className="min-w-0 space-y-8">
@@ -219,6 +225,7 @@ export function ActivityDetailRoute() {
             >
               {activity.name}
             </h1>
+            <MachineTranslatedNote activity={activity} field="name" className="-mt-2" />
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-600">
               <span className="inline-flex items-center gap-1">
                 <MapPin aria-hidden className="h-4 w-4 text-terracotta-600" />
@@ -233,6 +240,7 @@ export function ActivityDetailRoute() {
             <p lang={langOf(activity, 'description', language)} className="text-lg leading-relaxed text-ink-700">
               {activity.description}
             </p>
+            <MachineTranslatedNote activity={activity} field="description" className="-mt-2" />
             {activity.tags.length > 0 ? (
               <ul aria-label={t('tags')} className="flex flex-wrap gap-2">
                 {activity.tags.map((tag) => (
@@ -242,6 +250,7 @@ export function ActivityDetailRoute() {
                 ))}
               </ul>
             ) : null}
+            {activity.source ? <SourceAttribution source={activity.source} /> : null}
             <AccountActions activity={activity} />
           </header>
 
@@ -260,11 +269,19 @@ export function ActivityDetailRoute() {
                           {activity.openingHours}
                         </p>
                       ) : null}
+                      {activity.openingHours ? (
+                        <MachineTranslatedNote activity={activity} field="openingHours" />
+                      ) : null}
                     </>
                   ) : (
-                    <span lang={langOf(activity, 'openingHours', language)}>
-                      {activity.openingHours ?? FALLBACK_OPENING_HOURS}
-                    </span>
+                    <>
+                      <span lang={langOf(activity, 'openingHours', language)}>
+                        {activity.openingHours ?? FALLBACK_OPENING_HOURS}
+                      </span>
+                      {activity.openingHours ? (
+                        <MachineTranslatedNote activity={activity} field="openingHours" />
+                      ) : null}
+                    </>
                   )}
                 </InfoRow>
                 {activity.contactPhone ? (

@@ -60,6 +60,7 @@ function rows(count: number, random: () => number): CatalogRow[] {
       updatedAt: new Date(Date.UTC(2025, 6, 1)),
       searchText: buildSearchDocument([name]),
       answeredBy: { kind: 'team' },
+      source: null,
       original: text,
       translations: { nl: { ...text, name: `NL ${name}`, sortName: normalizeText(`NL ${name}`) } },
       tags: random() < 0.3 ? [{ id: 1, name: 'wijn', description: null, isApproved: true }] : [],

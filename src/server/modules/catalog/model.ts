@@ -2,6 +2,7 @@ import type {
   Activity,
   ActivityDetail,
   ActivityListQuery,
+  ActivitySource,
   AnsweredBy,
   Category,
   TextLanguages,
@@ -68,6 +69,8 @@ export interface CatalogRow {
   original: LocalizedText;
   translations: Partial<Record<Language, LocalizedText>>;
   tags: PublicTag[];
+  /** Where an imported activity comes from (docs/datatourisme.md#attribution); null for the guide's own. Only the detail shows it. */
+  source: ActivitySource | null;
 }
 
 interface Entry extends CatalogRow {
@@ -524,7 +527,7 @@ export class CatalogModel {
     const position = this.positionOf.get(id);
     if (position === undefined) return null;
     const e = this.entries[position] as Entry;
-    return { ...this.present(e, language, distanceFrom(origin)(e)), answeredBy: e.answeredBy };
+    return { ...this.present(e, language, distanceFrom(origin)(e)), answeredBy: e.answeredBy, source: e.source };
   }
 
   /** Public activities per category, every category present. */

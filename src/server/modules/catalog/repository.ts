@@ -1,9 +1,18 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnsweredBy } from '../../../domain/activities.js';
+import type { ActivitySource, AnsweredBy } from '../../../domain/activities.js';
+import { DATATOURISME, type MachineTranslatedField } from '../../../domain/attribution.js';
 
 import type { Language } from '../../../domain/languages.js';
 import type { Db } from '../../db/client.js';
-import { activities, activityTags, activityTranslations, providers, tags } from '../../db/schema/index.js';
+import {
+  activities,
+  activitySources,
+  activityTags,
+  activityTranslations,
+  providers,
+  tags,
+} from '../../db/schema/index.js';
+import type { SourcePhoto } from '../../db/schema/imports.js';
 import type { CatalogRow, LocalizedText, PublicTag } from './model.js';
 import { isPublicActivity } from './public-activity.js';
 
@@ -25,10 +34,28 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
     .select({
       activity: activities,
       providerName: sql<string | null>`coalesce(${providers.company}, ${providers.name})`,
+      source: {
+        activityId: activitySources.activityId,
+        creator: activitySources.creator,
+        publisher: activitySources.publisher,
+        lastUpdate: activitySources.lastUpdate,
+        machineTranslated: activitySources.machineTranslated,
+        photo: activitySources.photo,
+        importedImageUrl: sql<string | null>`${activitySources.importedValues}->>'imageUrl'`,
+        // What the import last wrote, only where a field is said to be machine-translated: is it still?
+        importedValues: sql<Record<
+          string,
+          unknown
+        > | null>`case when jsonb_array_length(${activitySources.machineTranslated}) > 0 then ${activitySources.importedValues} end`,
+      },
     })
     .from(activities)
     .leftJoin(providers, eq(providers.id, activities.providerId))
+    .leftJoin(activitySources, eq(activitySources.activityId, activities.id))
     .where(and(isPublicActivity, only));
+  const sourceRows = new Map(
+    selected.flatMap(({ activity, source }) => (source?.activityId == null ? [] : ([[activity.id, source]] as const))),
+  );
   const rows = selected.map((r) => r.activity);
   // A public activity's provider is listed (or it has none): they answer its bookings, else the team.
   const answeredBy = new Map<number, AnsweredBy>(
@@ -83,40 +110,90 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
     list.push(tag);
     tagsOf.set(activityId, list);
   }
-  return rows.map((r) => ({
-    id: r.id,
-    language: r.language,
-    category: r.category,
-    address: r.address,
-    city: r.city,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    imageUrl: r.imageUrl,
-    rating: Number(r.rating),
-    reviewCount: r.reviewCount,
-    priceCents: r.priceCents,
-    eventStart: r.eventStart,
-    eventEnd: r.eventEnd,
-    weeklyHours: r.weeklyHours,
-    contactPhone: r.contactPhone,
-    contactEmail: r.contactEmail,
-    website: r.website,
-    bookingRequired: r.bookingRequired,
-    isSponsored: r.isSponsored,
-    sponsorLevel: r.sponsorLevel,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    searchText: r.searchText,
-    answeredBy: answeredBy.get(r.id) ?? { kind: 'team' },
-    original: {
+  return rows.map((r) => {
+    const texts = textsOf.get(r.id) ?? {};
+    const original: LocalizedText = {
       name: r.name,
       description: r.description,
       location: r.location,
       openingHours: r.openingHours,
       marketDays: r.marketDays,
       sortName: r.sortName,
-    },
-    translations: textsOf.get(r.id) ?? {},
-    tags: tagsOf.get(r.id) ?? [],
-  }));
+    };
+    const stored = sourceRows.get(r.id);
+    return {
+      id: r.id,
+      language: r.language,
+      category: r.category,
+      address: r.address,
+      city: r.city,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      imageUrl: r.imageUrl,
+      rating: Number(r.rating),
+      reviewCount: r.reviewCount,
+      priceCents: r.priceCents,
+      eventStart: r.eventStart,
+      eventEnd: r.eventEnd,
+      weeklyHours: r.weeklyHours,
+      contactPhone: r.contactPhone,
+      contactEmail: r.contactEmail,
+      website: r.website,
+      bookingRequired: r.bookingRequired,
+      isSponsored: r.isSponsored,
+      sponsorLevel: r.sponsorLevel,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      searchText: r.searchText,
+      answeredBy: answeredBy.get(r.id) ?? { kind: 'team' },
+      original,
+      translations: texts,
+      tags: tagsOf.get(r.id) ?? [],
+      source: stored ? sourceOf(stored, r.language, r.imageUrl, original, texts) : null,
+    };
+  });
+}
+
+interface StoredSource {
+  creator: string | null;
+  publisher: string | null;
+  lastUpdate: string | null;
+  machineTranslated: { language: string; field: string }[];
+  photo: SourcePhoto | null;
+  importedImageUrl: string | null;
+  importedValues: Record<string, unknown> | null;
+}
+
+const sameText = (a: unknown, b: unknown) => (typeof a === 'string' ? a : '') === (typeof b === 'string' ? b : '');
+
+/**
+ * An imported activity's attribution as the page shows it (docs/datatourisme.md#attribution): the
+ * producer's last update as a day; the photo's credits only while the photo shown is the one the
+ * import made; a field marked machine-translated only while its text is still what the import wrote
+ * (a text rewritten here is nobody's translation service's).
+ */
+function sourceOf(
+  stored: StoredSource,
+  language: Language,
+  imageUrl: string | null,
+  original: LocalizedText,
+  texts: Partial<Record<Language, LocalizedText>>,
+): ActivitySource {
+  const photoShown = imageUrl !== null && imageUrl === stored.importedImageUrl;
+  const day = stored.lastUpdate ? /^\d{4}-\d{2}-\d{2}/.exec(stored.lastUpdate)?.[0] : undefined;
+  const machineTranslated = stored.machineTranslated.flatMap(({ language: lang, field }) => {
+    const pair = { language: lang as Language, field: field as MachineTranslatedField };
+    const text = lang === language ? (texts[pair.language] ?? original) : texts[pair.language];
+    const imported = stored.importedValues?.[lang === language ? field : `${lang}.${field}`];
+    return text && sameText(text[pair.field], imported) ? [pair] : [];
+  });
+  return {
+    name: DATATOURISME.name,
+    creator: stored.creator,
+    publisher: stored.publisher,
+    updatedAt: day ?? null,
+    photoCredits: photoShown ? (stored.photo?.credits ?? null) : null,
+    photoLicence: photoShown ? (stored.photo?.licence ?? null) : null,
+    machineTranslated,
+  };
 }

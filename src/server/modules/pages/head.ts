@@ -1,4 +1,5 @@
-import { CATEGORIES, type Activity } from '../../../domain/activities.js';
+import { CATEGORIES, type Activity, type ActivitySource } from '../../../domain/activities.js';
+import { DATATOURISME, OPEN_LICENCE } from '../../../domain/attribution.js';
 import { todayInParis } from '../../../domain/dates.js';
 import { upcomingEdition } from '../../../domain/event-dates.js';
 import { sharePicturePath, uploadKey } from '../../../domain/images.js';
@@ -152,17 +153,65 @@ function openingHoursLd(rows: readonly WeeklyHoursRow[], today: string): Record<
   });
 }
 
+/** An activity as the page shows it: with its source when it was imported (docs/datatourisme.md#attribution). */
+type ShownActivity = Activity & { source?: ActivitySource | null };
+
+/**
+ * Where an imported activity's description comes from (docs/seo.md#structured-data): the record on
+ * DATAtourisme by its author, under the Licence Ouverte, updated on the producer's day.
+ */
+function sourceLd(source: ActivitySource): Record<string, unknown> {
+  const organization = (name: string) => ({ '@type': 'Organization', name });
+  return {
+    '@type': 'Dataset',
+    name: source.name,
+    url: DATATOURISME.url,
+    ...(source.creator ? { creator: organization(source.creator) } : {}),
+    publisher: organization(source.publisher ?? DATATOURISME.name),
+    ...(source.updatedAt ? { dateModified: source.updatedAt } : {}),
+    license: OPEN_LICENCE.url,
+  };
+}
+
+/**
+ * The picture as an `ImageObject` with its credits and licence, for an imported photo that has
+ * them (docs/seo.md#structured-data); else its address alone.
+ */
+function imageLd(image: string, source: ActivitySource | null | undefined): string | Record<string, unknown> {
+  if (!source || (!source.photoCredits && !source.photoLicence)) return image;
+  const licence = source.photoLicence;
+  return {
+    '@type': 'ImageObject',
+    contentUrl: image,
+    url: image,
+    ...(source.photoCredits ? { creditText: source.photoCredits, copyrightNotice: `© ${source.photoCredits}` } : {}),
+    ...(licence
+      ? { license: /^https?:\/\//.test(licence) ? licence : { '@type': 'CreativeWork', name: licence } }
+      : {}),
+  };
+}
+
 /**
  * One activity as schema.org sees it: a tourist attraction, and a local business so that its
  * rating from approved reviews and its price can be shown (docs/seo.md#structured-data), with its
- * opening hours where the provider gave them structured (free text has no place there).
+ * opening hours where the provider gave them structured (free text has no place there), and an
+ * imported one's source and photo credits.
  */
-export function activityLd(activity: Activity, url: string, image: string, today: string): Record<string, unknown> {
+export function activityLd(
+  activity: ShownActivity,
+  url: string,
+  image: string,
+  today: string,
+): Record<string, unknown> {
   const ld: Record<string, unknown> = {
     ...describedAs(['TouristAttraction', 'LocalBusiness'], 'activity', activity, url, image),
     address: postalAddress(activity),
     geo: geoOf(activity),
   };
+  if (activity.source) {
+    ld.image = [imageLd(image, activity.source)];
+    ld.isBasedOn = sourceLd(activity.source);
+  }
   const hours = openingHoursLd(activity.weeklyHours, today);
   if (hours.length > 0) ld.openingHoursSpecification = hours;
   if (activity.contactPhone) ld.telephone = activity.contactPhone;
@@ -217,7 +266,7 @@ export interface HeadInput {
   /** Whether the request named its language (`?lng=`): the canonical address names it too. */
   languageInUrl: boolean;
   /** The public activity at an /activity/:id path, or null when there is none (then a 404). */
-  activity: Activity | null;
+  activity: ShownActivity | null;
   /** Now: whether an event's edition is still to come, and which run of a season's hours is next (the day in Limoux, asked of activity pages only). */
   now: Date;
 }
