@@ -56,8 +56,13 @@ export function ActivityCard({ activity, favouriteButton, priority = false, high
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="text-lg font-semibold leading-snug text-ink-900">
-          <Link to={href} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
+        {/* A long name stops after two lines; the link's name and title keep it whole (docs/product.md#the-overview). */}
+        <h3 className="line-clamp-2 text-lg font-semibold leading-snug text-ink-900">
+          <Link
+            to={href}
+            title={activity.name}
+            className="after:absolute after:inset-0 after:rounded-3xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-terracotta-600"
+          >
             {activity.name}
           </Link>
         </h3>

@@ -41,10 +41,12 @@ export function ActivityListItem({ activity, favouriteButton }: { activity: Acti
             </Badge>
           ) : null}
         </div>
-        <h3 className="truncate text-base font-semibold text-ink-900">
+        {/* Two lines at most; the link's name and title keep the whole name (docs/product.md#the-overview). */}
+        <h3 className="line-clamp-2 text-base font-semibold leading-snug text-ink-900">
           <Link
             to={`/activity/${activity.id}`}
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            title={activity.name}
+            className="after:absolute after:inset-0 after:rounded-3xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-terracotta-600"
           >
             {activity.name}
           </Link>
