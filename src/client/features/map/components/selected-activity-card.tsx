@@ -8,8 +8,9 @@ import { Link } from '../../../lib/navigation';
 import { MISSING_MAP_RATING, type MapActivity } from '../types';
 
 /**
- * The map page's card of the selected marker: its picture, category, name (two lines at most, the
- * whole name in its title and accessible name), rating, distance and a link to its page.
+ * The map page's card of the selected marker (docs/product.md#maps): its picture, category, name
+ * (two lines at most, the whole name in its title and accessible name), rating, distance and a link
+ * to its page.
  */
 export function SelectedActivityCard({
   activity,
@@ -37,10 +38,13 @@ export function SelectedActivityCard({
         />
       ) : null}
       <div className="min-w-0 flex-1 space-y-1">
-        <p
-          className="text-xs font-semibold uppercase tracking-wide"
-          style={{ color: CATEGORY_COLORS[activity.category] }}
-        >
+        {/* The category's colour (its marker's) in a dot: as text colour some are too light on white. */}
+        <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-ink-700">
+          <span
+            aria-hidden
+            className="h-2.5 w-2.5 shrink-0 rounded-full"
+            style={{ background: CATEGORY_COLORS[activity.category] }}
+          />
           {t(`category.badge.${activity.category}`)}
         </p>
         <h3 className="line-clamp-2 font-semibold leading-snug text-ink-900" title={activity.name}>
