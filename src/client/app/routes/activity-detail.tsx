@@ -154,14 +154,15 @@ function BookingBar({ activity, opener }: { activity: Activity; opener: BookingO
   const { t } = useTranslation('detail');
   const language = useLanguage();
   return (
-    <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 -mx-4 mt-8 flex items-center gap-3 border-t border-sand-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">
+    <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 -mx-4 mt-8 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-sand-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">
       {activity.price !== null && activity.price > 0 ? (
-        <p className="text-xl font-bold text-ink-900">
-          {formatPrice(activity.price, language)}
-          <span className="text-sm font-normal text-ink-500"> {t('price.perPerson')}</span>
+        <p className="flex flex-col leading-tight">
+          <span className="text-xl font-bold text-ink-900">{formatPrice(activity.price, language)}</span>{' '}
+          <span className="text-sm text-ink-500">{t('price.perPerson')}</span>
         </p>
       ) : null}
-      <BookButton opener={opener} className="ml-auto min-w-0 flex-1 sm:max-w-xs" />
+      {/* On one line: where it does not fit beside the price, it takes a line of its own. */}
+      <BookButton opener={opener} className="ml-auto min-w-fit flex-1 whitespace-nowrap sm:max-w-xs" />
     </div>
   );
 }

@@ -40,6 +40,8 @@ export function ActivityCard({ activity, favouriteButton, priority = false, high
             width={800}
             height={500}
             loading={priority ? 'eager' : 'lazy'}
+            // The first row's pictures are on the first screen, on a phone too: the page's largest paint.
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             className="h-full w-full object-cover transition duration-500 group-hover:scale-[1.03]"
           />

@@ -29,8 +29,8 @@ export function LocationCard() {
   else label = t('location.defaultCity');
 
   return (
-    // On a phone a line of its own, without the card around it (docs/product.md#the-overview).
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-3 sm:rounded-2xl sm:bg-white/80 sm:px-4 sm:py-3 sm:shadow-sm sm:ring-1 sm:ring-terracotta-100">
+    // On a phone a line of its own, a card from the small breakpoint (`.location-card` in styles.css).
+    <div className="location-card">
       <MapPin aria-hidden className="h-4 w-4 shrink-0 text-terracotta-600 sm:h-5 sm:w-5" />
       <div className="min-w-[9rem] flex-1 sm:min-w-[11rem]">
         <p className="text-xs font-medium uppercase tracking-wide text-ink-500">{t('location.title')}</p>
@@ -43,12 +43,7 @@ export function LocationCard() {
           </p>
         ) : null}
       </div>
-      <button
-        type="button"
-        onClick={() => startAsking(detect)}
-        disabled={detecting}
-        className="inline-flex h-8 items-center gap-2 rounded-full bg-ink-900 px-3 text-xs font-medium text-white hover:bg-ink-700 disabled:opacity-60 sm:h-9 sm:px-4 sm:text-sm"
-      >
+      <button type="button" onClick={() => startAsking(detect)} disabled={detecting} className="location-card-button">
         {detecting ? (
           <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
         ) : (
