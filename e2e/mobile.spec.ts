@@ -203,6 +203,18 @@ test.describe('a phone shows activities first (390 x 844)', () => {
     await expect(book).toBeFocused();
   });
 
+  test('opened with ?book=1 (the overview\'s "Boeken"), the dialog gives focus to the bar\'s button', async ({
+    page,
+  }) => {
+    await page.goto('/activity/14?book=1');
+    const dialog = page.getByRole('dialog', { name: /boeken$/ });
+    await expect(dialog).toBeVisible(PAGE_LOAD);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Nu boeken' })).toBeFocused();
+    await expect(page).toHaveURL('/activity/14');
+  });
+
   test("on /kaart the selected marker's card lies wholly above the bottom navigation", async ({ page }) => {
     const card = await selectMarker(page);
     await expect(card).toBeInViewport({ ratio: 1 });

@@ -1,5 +1,5 @@
 import { CalendarCheck } from 'lucide-react';
-import { lazy, type RefObject, Suspense, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -46,8 +46,10 @@ export interface BookingOpener {
   wanted: boolean;
   /** Opens or closes the dialog; `from`: the button that opens it, where focus returns. */
   change: (open: boolean, from?: HTMLButtonElement | null) => void;
-  /** The button that opened the dialog last. */
+  /** Where focus returns: the button that opened the dialog, or one shown (opened with ?book=1). */
   returnFocusTo: RefObject<HTMLButtonElement | null>;
+  /** Each "Book now" button makes itself known while it is there; the function returned forgets it. */
+  register: (button: HTMLButtonElement | null) => (() => void) | undefined;
 }
 
 /** The state of a page's booking dialog; `openAtStart`: the overview's "Book" button leads here with ?book=1. */
@@ -55,13 +57,23 @@ export function useBookingOpener(openAtStart = false, onOpenChange?: (open: bool
   const [open, setOpen] = useState(openAtStart);
   const [wanted, setWanted] = useState(openAtStart);
   const returnFocusTo = useRef<HTMLButtonElement | null>(null);
+  const buttons = useRef(new Set<HTMLButtonElement>());
+  const register = useCallback((button: HTMLButtonElement | null) => {
+    if (!button) return undefined;
+    const all = buttons.current;
+    all.add(button);
+    return () => void all.delete(button);
+  }, []);
   const change = (next: boolean, from?: HTMLButtonElement | null) => {
     if (from) returnFocusTo.current = from;
+    // Opened by no button (?book=1): focus returns to the one the screen shows.
+    else if (!returnFocusTo.current)
+      returnFocusTo.current = [...buttons.current].find((button) => button.getClientRects().length > 0) ?? null;
     if (next) setWanted(true);
     setOpen(next);
     onOpenChange?.(next);
   };
-  return { open, wanted, change, returnFocusTo };
+  return { open, wanted, change, returnFocusTo, register };
 }
 
 const preloadDialog = () => void loadDialog();
@@ -70,12 +82,14 @@ const preloadDialog = () => void loadDialog();
 export function BookButton({ opener, className }: { opener: BookingOpener; className?: string }) {
   const { t } = useTranslation('bookings');
   const button = useRef<HTMLButtonElement>(null);
+  const { register } = opener;
+  useEffect(() => register(button.current), [register]);
   return (
     <Button
       ref={button}
       size="lg"
       className={className}
-      onClick={() => opener.change(true, button.current)}
+      onClick={(event) => opener.change(true, event.currentTarget)}
       onPointerEnter={preloadDialog}
       onFocus={preloadDialog}
     >
