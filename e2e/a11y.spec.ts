@@ -128,4 +128,23 @@ test.describe('accessibility (mobile 390 x 844)', () => {
     await animationsDone(page);
     await test.step('filter dialog', () => expectNoSeriousA11yViolations(page));
   });
+
+  test('detail page with its booking bar', async ({ page }) => {
+    await visit(page, '/activity/14');
+    await expect(page.getByRole('main').getByRole('button', { name: 'Nu boeken' })).toBeInViewport();
+    await settled(page);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("/kaart with a marker's card", async ({ page }) => {
+    await visit(page, '/kaart');
+    await page
+      .getByRole('region', { name: 'Kaart van de activiteiten' })
+      .getByRole('button', { name: / op de kaart$/ })
+      .first()
+      .click();
+    await expect(page.getByRole('article', { name: /^Geselecteerd: / })).toBeVisible();
+    await settled(page);
+    await expectNoSeriousA11yViolations(page);
+  });
 });

@@ -22,7 +22,12 @@ import { Badge } from '../../components/ui/badge';
 import { buttonClass } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useActivity } from '../../features/activities/api/get-activity';
-import { BookAction } from '../../features/bookings/components/book-action';
+import {
+  BookAction,
+  BookButton,
+  type BookingOpener,
+  useBookingOpener,
+} from '../../features/bookings/components/book-action';
 import { useSessionUser } from '../../features/auth/api/auth-user';
 import { CategoryBadge, SponsorBadge } from '../../features/activities/components/badges';
 import { RatingStars } from '../../features/activities/components/rating-stars';
@@ -47,7 +52,7 @@ import { usePageTitle } from '../layout/use-page-title';
 import { ProposeTag } from '../../features/tags/components/propose-tag';
 import { useTagLabel } from '../../features/tags/use-tag-label';
 import { imageSources } from '../../../domain/images';
-import { langOf } from '../../features/activities/text-language';
+import { langOf } from '../../lib/text-language';
 
 const LocationMap = lazy(() => import('../../features/map/components/location-map'));
 
@@ -145,6 +150,29 @@ function SessionBookAction(props: Omit<ComponentProps<typeof BookAction>, 'prefi
   return <BookAction {...props} {...(prefill ? { prefill } : {})} />;
 }
 
+/**
+ * Below the large breakpoint, booking stays at hand: a bar with the price and "Book now" above the
+ * bottom navigation, sticky at the end of the page, where it rests once the page is read to its end
+ * and so covers nothing for good (docs/product.md#the-detail-page). The price box's button is shown
+ * from the large breakpoint only, beside the text.
+ */
+function BookingBar({ activity, opener }: { activity: Activity; opener: BookingOpener }) {
+  const { t } = useTranslation('detail');
+  const language = useLanguage();
+  return (
+    <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 -mx-4 mt-8 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-sand-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">
+      {activity.price !== null && activity.price > 0 ? (
+        <p className="flex flex-col leading-tight">
+          <span className="text-xl font-bold text-ink-900">{formatPrice(activity.price, language)}</span>{' '}
+          <span className="text-sm text-ink-500">{t('price.perPerson')}</span>
+        </p>
+      ) : null}
+      {/* On one line: where it does not fit beside the price, it takes a line of its own. */}
+      <BookButton opener={opener} className="ml-auto min-w-fit flex-1 whitespace-nowrap sm:max-w-xs" />
+    </div>
+  );
+}
+
 export function ActivityDetailRoute() {
   const { t } = useTranslation('detail');
   const { t: tc } = useTranslation();
@@ -159,6 +187,12 @@ export function ActivityDetailRoute() {
   const [params, setParams] = useSearchParams();
   // The overview's "Book" button comes here with ?book=1: the dialog opens at once.
   const bookAtStart = params.get('book') === '1';
+  const booking = useBookingOpener(bookAtStart, (open) => {
+    if (open || !bookAtStart) return;
+    const next = new URLSearchParams(params);
+    next.delete('book');
+    setParams(next, { replace: true });
+  });
   useTrackView(activity?.id);
 
   if (!validId || (error instanceof ApiError && (error.status === 404 || error.status === 400)))
@@ -376,16 +410,7 @@ export function ActivityDetailRoute() {
               </div>
             ) : null}
             {activity.bookingRequired ? (
-              <SessionBookAction
-                activity={activity}
-                openAtStart={bookAtStart}
-                onOpenChange={(open) => {
-                  if (open || !bookAtStart) return;
-                  const next = new URLSearchParams(params);
-                  next.delete('book');
-                  setParams(next, { replace: true });
-                }}
-              />
+              <SessionBookAction activity={activity} opener={booking} buttonBoxClassName="hidden lg:block" />
             ) : (
               <a
                 className={buttonClass({ size: 'lg', className: 'mt-4 w-full' })}
@@ -446,6 +471,7 @@ export function ActivityDetailRoute() {
           ))}
         </ul>
       </nav>
+      {activity.bookingRequired ? <BookingBar activity={activity} opener={booking} /> : null}
     </article>
   );
 }

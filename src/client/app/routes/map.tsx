@@ -16,7 +16,8 @@ import { cn } from '../../lib/cn';
 import { formatDistance } from '../../lib/format';
 import { BrowserOnly } from '../../components/map/browser-only';
 import { MapPreview } from '../../components/map/map-preview';
-import { langOf } from '../../features/activities/text-language';
+import { langOf } from '../../lib/text-language';
+import { SelectedActivityCard } from '../../features/map/components/selected-activity-card';
 
 const ActivityMap = lazy(() => import('../../features/map/components/activity-map'));
 
@@ -74,6 +75,7 @@ export function MapRoute() {
   const activities = useAllActivities(query);
   const items = useMemo(() => activities.data ?? [], [activities.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selected = items.find((activity) => activity.id === selectedId);
   const towns = useMemo(() => nearestTowns(position ?? LIMOUX, items), [position, items]);
   // The map starts on Limoux (ActivityMap): the server draws those tiles before any script, in a
   // frame of their own that stays while the map's code loads, so they are drawn once.
@@ -105,20 +107,32 @@ export function MapRoute() {
               </p>
             ) : null}
           </div>
-          {/* Leaflet needs the browser: the server and hydration draw the map's frame (docs/rendering.md). */}
-          <div className="relative h-[60vh] min-h-96 overflow-hidden rounded-3xl bg-[#ece6da] ring-1 ring-sand-200">
-            {previewShown ? <MapPreview center={LIMOUX} zoom={MAP_START_ZOOM} /> : null}
-            <BrowserOnly fallback={null}>
-              <ActivityMap
-                variant="full"
-                activities={items}
-                selectedId={selectedId}
-                onSelect={setSelectedId}
-                className="h-full"
-                previewed={previewShown}
-                onPreviewDone={hidePreview}
+          {/* The selected marker's card lies over the map's bottom, in the same cell of a grid: sticky, so
+              that on a phone it stays above the bottom navigation while the map reaches below it
+              (docs/product.md#maps). */}
+          <div className="grid">
+            {/* Leaflet needs the browser: the server and hydration draw the map's frame (docs/rendering.md). */}
+            <div className="relative col-start-1 row-start-1 h-[60vh] min-h-96 overflow-hidden rounded-3xl bg-[#ece6da] ring-1 ring-sand-200">
+              {previewShown ? <MapPreview center={LIMOUX} zoom={MAP_START_ZOOM} /> : null}
+              <BrowserOnly fallback={null}>
+                <ActivityMap
+                  variant="full"
+                  activities={items}
+                  selectedId={selectedId}
+                  onSelect={setSelectedId}
+                  className="h-full"
+                  previewed={previewShown}
+                  onPreviewDone={hidePreview}
+                />
+              </BrowserOnly>
+            </div>
+            {selected ? (
+              <SelectedActivityCard
+                activity={selected}
+                onClose={() => setSelectedId(null)}
+                className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-10 col-start-1 row-start-1 m-3 self-end sm:w-96 sm:justify-self-end lg:bottom-3"
               />
-            </BrowserOnly>
+            ) : null}
           </div>
           <details className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
             <summary className="cursor-pointer font-medium text-ink-900">{t('map.list')}</summary>
@@ -139,7 +153,7 @@ export function MapRoute() {
                       className="h-3 w-3 shrink-0 rounded-full"
                       style={{ background: CATEGORY_COLORS[activity.category] }}
                     />
-                    <span lang={langOf(activity, 'name', language)} className="truncate">
+                    <span lang={langOf(activity, 'name', language)} className="line-clamp-2" title={activity.name}>
                       {activity.name}
                     </span>
                     <span className="ml-auto shrink-0 text-ink-500">{formatDistance(activity.distance, language)}</span>

@@ -93,8 +93,8 @@ export function OverviewResults() {
     <div data-results className="mx-auto max-w-7xl px-4">
       <CategoryBar selected={state.category} hrefFor={hrefFor} />
 
-      <div className="flex flex-wrap items-center justify-between gap-3 py-4">
-        <h2 className="text-xl font-semibold text-ink-900" aria-live="polite">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-3 py-3 sm:gap-3 sm:py-4">
+        <h2 className="text-lg font-semibold text-ink-900 sm:text-xl" aria-live="polite">
           {activities.isPending ? t('results.loading') : t('results.count', { count: total })}
         </h2>
         <div className="flex items-center gap-2">

@@ -76,22 +76,24 @@ export function OverviewRoute() {
 
   return (
     <div>
+      {/* On a phone the hero is compact, so that the first card's picture shows on the first screen
+          (docs/product.md#the-overview): the place and the subtitle from the small breakpoint up. */}
       <section className="relative bg-gradient-to-b from-terracotta-50 via-sand-50 to-sand-50">
-        <div className="mx-auto max-w-7xl px-4 pb-10 pt-10 md:pb-14 md:pt-16">
+        <div className="mx-auto max-w-7xl px-4 pb-4 pt-4 sm:pb-10 sm:pt-10 md:pb-14 md:pt-16">
           <div className="max-w-3xl">
-            <p className="mb-3 inline-flex items-center gap-1.5 rounded-full bg-white/80 px-3 py-1 text-sm font-medium text-terracotta-700 ring-1 ring-terracotta-100">
+            <p className="mb-3 hidden items-center gap-1.5 rounded-full bg-white/80 px-3 py-1 text-sm font-medium text-terracotta-700 ring-1 ring-terracotta-100 sm:inline-flex">
               <MapPin aria-hidden className="h-4 w-4" />
               {t('hero.place')}
             </p>
-            <h1 className="font-display text-4xl font-semibold leading-tight tracking-tight text-ink-900 md:text-5xl">
+            <h1 className="font-display text-2xl font-semibold leading-tight tracking-tight text-ink-900 sm:text-4xl md:text-5xl">
               {t('hero.title')}
             </h1>
-            <p className="mt-4 text-lg text-ink-600">{t('hero.subtitle')}</p>
+            <p className="mt-4 hidden text-lg text-ink-600 sm:block">{t('hero.subtitle')}</p>
           </div>
-          <div className="mt-6 max-w-2xl">
+          <div className="mt-3 max-w-2xl sm:mt-6">
             <LocationCard />
           </div>
-          <div className="mt-4 max-w-2xl">
+          <div className="mt-3 max-w-2xl sm:mt-4">
             <SearchBox
               value={readSearch(params)}
               onSearch={(search) => setParams((current) => withSearch(current, search))}

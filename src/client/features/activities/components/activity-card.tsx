@@ -9,7 +9,7 @@ import { formatDistance, formatPrice } from '../../../lib/format';
 import { CategoryBadge, SponsorBadge } from './badges';
 import { RatingStars } from './rating-stars';
 import { imageSources } from '../../../../domain/images';
-import { langOf } from '../text-language';
+import { langOf } from '../../../lib/text-language';
 
 interface ActivityCardProps {
   activity: Activity;
@@ -41,6 +41,8 @@ export function ActivityCard({ activity, favouriteButton, priority = false, high
             width={800}
             height={500}
             loading={priority ? 'eager' : 'lazy'}
+            // The first row's pictures are on the first screen, on a phone too: the page's largest paint.
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             className="h-full w-full object-cover transition duration-500 group-hover:scale-[1.03]"
           />
@@ -57,8 +59,16 @@ export function ActivityCard({ activity, favouriteButton, priority = false, high
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 lang={langOf(activity, 'name', language)} className="text-lg font-semibold leading-snug text-ink-900">
-          <Link to={href} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
+        {/* A long name stops after two lines; the link's name and title keep it whole (docs/product.md#the-overview). */}
+        <h3
+          lang={langOf(activity, 'name', language)}
+          className="line-clamp-2 text-lg font-semibold leading-snug text-ink-900"
+        >
+          <Link
+            to={href}
+            title={activity.name}
+            className="after:absolute after:inset-0 after:rounded-3xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-terracotta-600"
+          >
             {activity.name}
           </Link>
         </h3>

@@ -9,7 +9,7 @@ import { formatDistance, formatPrice } from '../../../lib/format';
 import { CategoryBadge, SponsorBadge } from './badges';
 import { RatingStars } from './rating-stars';
 import { imageSources } from '../../../../domain/images';
-import { langOf } from '../text-language';
+import { langOf } from '../../../lib/text-language';
 
 /** The list view's row (docs/product.md#the-overview): small image, text, place, distance, market days, rating, booking badge, price. */
 export function ActivityListItem({ activity, favouriteButton }: { activity: Activity; favouriteButton?: ReactNode }) {
@@ -42,10 +42,15 @@ export function ActivityListItem({ activity, favouriteButton }: { activity: Acti
             </Badge>
           ) : null}
         </div>
-        <h3 lang={langOf(activity, 'name', language)} className="truncate text-base font-semibold text-ink-900">
+        {/* Two lines at most; the link's name and title keep the whole name (docs/product.md#the-overview). */}
+        <h3
+          lang={langOf(activity, 'name', language)}
+          className="line-clamp-2 text-base font-semibold leading-snug text-ink-900"
+        >
           <Link
             to={`/activity/${activity.id}`}
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            title={activity.name}
+            className="after:absolute after:inset-0 after:rounded-3xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-terracotta-600"
           >
             {activity.name}
           </Link>

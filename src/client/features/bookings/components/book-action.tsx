@@ -1,5 +1,5 @@
 import { CalendarCheck } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -36,28 +36,81 @@ export const whoAnswersKey = <K extends 'dialog.description' | 'bookHint' | 'dia
 const loadDialog = () => import('./booking-dialog');
 const BookingDialog = lazy(() => loadDialog().then((module) => ({ default: module.BookingDialog })));
 
-interface BookActionProps {
-  activity: BookableActivity;
-  prefill?: BookingPrefill;
-  /** Open at once (the overview's "Book" button leads here with ?book=1). */
-  openAtStart?: boolean;
-  onOpenChange?: (open: boolean) => void;
+/**
+ * One booking dialog and the buttons that open it: the price box's, and on a phone the detail page's
+ * booking bar (docs/product.md#the-detail-page). Focus returns to the button that opened it.
+ */
+export interface BookingOpener {
+  open: boolean;
+  /** Once asked for, the dialog stays mounted: closing keeps what was typed. */
+  wanted: boolean;
+  /** Opens or closes the dialog; `from`: the button that opens it, where focus returns. */
+  change: (open: boolean, from?: HTMLButtonElement | null) => void;
+  /** Where focus returns: the button that opened the dialog, or one shown (opened with ?book=1). */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+  /** Each "Book now" button makes itself known while it is there; the function returned forgets it. */
+  register: (button: HTMLButtonElement | null) => (() => void) | undefined;
 }
 
-/** The detail page's "Book now" button and the dialog it opens; focus returns to the button. */
-export function BookAction({ activity, prefill, openAtStart = false, onOpenChange }: BookActionProps) {
-  const { t } = useTranslation('bookings');
-  const hydrated = useHydrated();
+/** The state of a page's booking dialog; `openAtStart`: the overview's "Book" button leads here with ?book=1. */
+export function useBookingOpener(openAtStart = false, onOpenChange?: (open: boolean) => void): BookingOpener {
   const [open, setOpen] = useState(openAtStart);
-  // Once asked for, the dialog stays mounted: closing keeps what was typed, as before.
   const [wanted, setWanted] = useState(openAtStart);
-  const button = useRef<HTMLButtonElement>(null);
-  const change = (next: boolean) => {
+  const returnFocusTo = useRef<HTMLButtonElement | null>(null);
+  const buttons = useRef(new Set<HTMLButtonElement>());
+  const register = useCallback((button: HTMLButtonElement | null) => {
+    if (!button) return undefined;
+    const all = buttons.current;
+    all.add(button);
+    return () => void all.delete(button);
+  }, []);
+  const change = (next: boolean, from?: HTMLButtonElement | null) => {
+    if (from) returnFocusTo.current = from;
+    // Opened by no button (?book=1): focus returns to the one the screen shows.
+    else if (!returnFocusTo.current)
+      returnFocusTo.current = [...buttons.current].find((button) => button.getClientRects().length > 0) ?? null;
     if (next) setWanted(true);
     setOpen(next);
     onOpenChange?.(next);
   };
-  const preload = () => void loadDialog();
+  return { open, wanted, change, returnFocusTo, register };
+}
+
+const preloadDialog = () => void loadDialog();
+
+/** A "Book now" button of the page's booking dialog. */
+export function BookButton({ opener, className }: { opener: BookingOpener; className?: string }) {
+  const { t } = useTranslation('bookings');
+  const button = useRef<HTMLButtonElement>(null);
+  const { register } = opener;
+  useEffect(() => register(button.current), [register]);
+  return (
+    <Button
+      ref={button}
+      size="lg"
+      className={className}
+      onClick={(event) => opener.change(true, event.currentTarget)}
+      onPointerEnter={preloadDialog}
+      onFocus={preloadDialog}
+    >
+      <CalendarCheck aria-hidden className="h-5 w-5" />
+      {t('bookNow')}
+    </Button>
+  );
+}
+
+interface BookActionProps {
+  activity: BookableActivity;
+  prefill?: BookingPrefill;
+  opener: BookingOpener;
+  /** Classes of the box around the button: the detail page shows it from the large breakpoint, and its bar below. */
+  buttonBoxClassName?: string;
+}
+
+/** The detail page's "Book now" button with who answers, and the dialog it opens. */
+export function BookAction({ activity, prefill, opener, buttonBoxClassName }: BookActionProps) {
+  const { t } = useTranslation('bookings');
+  const hydrated = useHydrated();
   return (
     <>
       <p className="mt-3 text-sm text-ink-600">
@@ -65,24 +118,16 @@ export function BookAction({ activity, prefill, openAtStart = false, onOpenChang
           name: activity.answeredBy?.kind === 'provider' ? activity.answeredBy.name : '',
         })}
       </p>
-      <Button
-        ref={button}
-        size="lg"
-        className="mt-4 w-full"
-        onClick={() => change(true)}
-        onPointerEnter={preload}
-        onFocus={preload}
-      >
-        <CalendarCheck aria-hidden className="h-5 w-5" />
-        {t('bookNow')}
-      </Button>
-      {hydrated && wanted ? (
+      <div className={buttonBoxClassName}>
+        <BookButton opener={opener} className="mt-4 w-full" />
+      </div>
+      {hydrated && opener.wanted ? (
         <Suspense fallback={null}>
           <BookingDialog
             activity={activity}
-            open={open}
-            onOpenChange={change}
-            returnFocusTo={button}
+            open={opener.open}
+            onOpenChange={opener.change}
+            returnFocusTo={opener.returnFocusTo}
             {...(prefill ? { prefill } : {})}
           />
         </Suspense>

@@ -29,11 +29,12 @@ export function LocationCard() {
   else label = t('location.defaultCity');
 
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-white/80 px-4 py-3 shadow-sm ring-1 ring-terracotta-100">
-      <MapPin aria-hidden className="h-5 w-5 shrink-0 text-terracotta-600" />
-      <div className="min-w-[11rem] flex-1">
+    // On a phone a line of its own, a card from the small breakpoint (`.location-card` in styles.css).
+    <div className="location-card">
+      <MapPin aria-hidden className="h-4 w-4 shrink-0 text-terracotta-600 sm:h-5 sm:w-5" />
+      <div className="min-w-[9rem] flex-1 sm:min-w-[11rem]">
         <p className="text-xs font-medium uppercase tracking-wide text-ink-500">{t('location.title')}</p>
-        <p className="font-semibold text-ink-900" aria-live="polite">
+        <p className="text-sm font-semibold text-ink-900 sm:text-base" aria-live="polite">
           {label}
         </p>
         {state.status === 'error' ? (
@@ -42,12 +43,7 @@ export function LocationCard() {
           </p>
         ) : null}
       </div>
-      <button
-        type="button"
-        onClick={() => startAsking(detect)}
-        disabled={detecting}
-        className="inline-flex h-9 items-center gap-2 rounded-full bg-ink-900 px-4 text-sm font-medium text-white hover:bg-ink-700 disabled:opacity-60"
-      >
+      <button type="button" onClick={() => startAsking(detect)} disabled={detecting} className="location-card-button">
         {detecting ? (
           <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
         ) : (

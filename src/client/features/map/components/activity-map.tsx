@@ -3,17 +3,13 @@ import 'leaflet.markercluster';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import '../../../components/map/map.css';
-import { Crosshair, Minus, Navigation, Plus, Star, X } from 'lucide-react';
+import { Crosshair, Minus, Plus } from 'lucide-react';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../../lib/navigation';
 import { CATEGORY_COLORS } from '../../../../domain/activities';
 import { LIMOUX, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_START_ZOOM } from '../../../../domain/geo';
-import { useLanguage } from '../../../i18n/use-language';
 import { cn } from '../../../lib/cn';
-import { formatDistance, formatRating } from '../../../lib/format';
-import { MISSING_MAP_RATING, type MapActivity } from '../types';
-import { langOf } from '../../activities/text-language';
+import type { MapActivity } from '../types';
 import { pinIcon, textContent, useTileLayer } from '../../../components/map/leaflet-parts';
 
 /** Leaflet's tiles fade in over 0.2 s (leaflet.css), and a little more. */
@@ -23,7 +19,7 @@ export interface ActivityMapProps {
   activities: MapActivity[];
   selectedId: number | null;
   onSelect: (id: number | null) => void;
-  /** 'full': the map page, with the detail card; 'side': beside the results, selection highlights a card. */
+  /** 'full': the map page (its route shows the selected marker's card); 'side': beside the results, selection highlights a card. */
   variant: 'full' | 'side';
   /** Fit the view to the markers whenever they change (the side map follows the filters). */
   fitToMarkers?: boolean;
@@ -86,7 +82,6 @@ export default function ActivityMap({
   onPreviewDone,
 }: ActivityMapProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const clusterRef = useRef<L.MarkerClusterGroup | null>(null);
@@ -220,7 +215,6 @@ export default function ActivityMap({
     }
   }, [selectedId, activities, markersDrawn]);
 
-  const selected = variant === 'full' ? activities.find((a) => a.id === selectedId) : undefined;
   const controlClass =
     'flex h-10 w-10 items-center justify-center bg-white text-ink-900 hover:bg-sand-100 disabled:cursor-not-allowed disabled:opacity-40';
 
@@ -266,59 +260,6 @@ export default function ActivityMap({
           <Crosshair aria-hidden className="h-5 w-5" />
         </button>
       </div>
-      {selected ? (
-        <article
-          aria-label={t('map.selected', { name: selected.name })}
-          className="absolute inset-x-3 bottom-3 z-[500] flex gap-3 rounded-2xl bg-white p-3 shadow-xl ring-1 ring-sand-200 sm:left-auto sm:w-96"
-        >
-          {selected.imageUrl ? (
-            <img
-              src={selected.imageUrl}
-              alt=""
-              width={96}
-              height={96}
-              className="h-24 w-24 shrink-0 rounded-xl object-cover"
-            />
-          ) : null}
-          <div className="min-w-0 flex-1 space-y-1">
-            <p
-              className="text-xs font-semibold uppercase tracking-wide"
-              style={{ color: CATEGORY_COLORS[selected.category] }}
-            >
-              {t(`category.badge.${selected.category}`)}
-            </p>
-            <h3 lang={langOf(selected, 'name', language)} className="truncate font-semibold text-ink-900">
-              {selected.name}
-            </h3>
-            <p className="flex items-center gap-3 text-sm text-ink-600">
-              <span className="inline-flex items-center gap-1">
-                <Star aria-hidden className="h-4 w-4 text-gold-400" fill="currentColor" />
-                <span className="sr-only">{t('map.rating')}: </span>
-                {formatRating(selected.rating ?? MISSING_MAP_RATING, language)}
-              </span>
-              <span className="inline-flex items-center gap-1">
-                <Navigation aria-hidden className="h-3.5 w-3.5" />
-                <span className="sr-only">{t('map.distance')}: </span>
-                {formatDistance(selected.distance, language)}
-              </span>
-            </p>
-            <Link
-              to={`/activity/${selected.id}`}
-              className="inline-block text-sm font-semibold text-terracotta-700 hover:underline"
-            >
-              {t('map.viewDetails')}
-            </Link>
-          </div>
-          <button
-            type="button"
-            onClick={() => onSelect(null)}
-            aria-label={t('map.closeCard')}
-            className="-m-1 self-start rounded-full p-1.5 text-ink-600 hover:bg-sand-100"
-          >
-            <X aria-hidden className="h-4 w-4" />
-          </button>
-        </article>
-      ) : null}
     </div>
   );
 }

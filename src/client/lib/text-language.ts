@@ -1,5 +1,5 @@
-import type { TextLanguages } from '../../../domain/activities';
-import type { Language } from '../../../domain/languages';
+import type { TextLanguages } from '../../domain/activities';
+import type { Language } from '../../domain/languages';
 
 /**
  * The `lang` of an activity's text field when it is shown in another language than the page's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Activity } from '../../../domain/activities';
+import type { Activity } from '../../domain/activities';
 import { langOf } from './text-language';
 
 const shown = {
