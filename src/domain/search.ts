@@ -136,10 +136,10 @@ function groupsOfWord(word: string): { group: number; typo: boolean }[] {
       direct.add(term.group);
     else if (isTypoOf(word, t)) typo.add(term.group);
   }
-  return [
-    ...[...direct].map((group) => ({ group, typo: false })),
-    ...[...typo].filter((g) => !direct.has(g)).map((group) => ({ group, typo: true })),
-  ];
+  // A word that is a term is taken as spelled: "hiking" is not "biking" with a typo.
+  return direct.size > 0
+    ? [...direct].map((group) => ({ group, typo: false }))
+    : [...typo].map((group) => ({ group, typo: true }));
 }
 
 /** The longest multi-word term written at `words[at..]` (its last word may be cut short), or null. */
@@ -166,7 +166,7 @@ function phraseAt(words: readonly string[], at: number): { length: number; group
  */
 export function queryParts(words: readonly string[]): QueryPart[] {
   const parts: QueryPart[] = [];
-  for (let at = 0; at < words.length; ) {
+  for (let at = 0; at < words.length;) {
     const phrase = phraseAt(words, at);
     const own = phrase ? words.slice(at, at + phrase.length) : [words[at] as string];
     const groups = phrase ? phrase.groups.map((group) => ({ group, typo: false })) : groupsOfWord(own[0] as string);

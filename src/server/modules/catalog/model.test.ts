@@ -3,7 +3,7 @@ import { type ActivityListQuery, CATEGORIES, SORT_OPTIONS } from '../../../domai
 import { haversineKm, LIMOUX } from '../../../domain/geo.js';
 import { LANGUAGES } from '../../../domain/languages.js';
 import { CATEGORY_NAMES } from '../../../domain/category-names.js';
-import { normalizeText, queryParts } from '../../../domain/search.js';
+import { buildSearchDocument, normalizeText, queryParts } from '../../../domain/search.js';
 import { type CatalogRow, CatalogModel } from './model.js';
 
 /**
@@ -59,6 +59,8 @@ function rows(count: number, random: () => number): CatalogRow[] {
       sponsorLevel: 0,
       createdAt: new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 50) * 86_400_000),
       updatedAt: new Date(Date.UTC(2025, 6, 1)),
+      // As the writers store it: every language's name and description, and the town.
+      searchText: buildSearchDocument([name, text.description, `NL ${name}`, 'Limoux']),
       answeredBy: { kind: 'team' },
       original: text,
       translations: { nl: { ...text, name: `NL ${name}`, sortName: normalizeText(`NL ${name}`) } },

@@ -57,6 +57,8 @@ export interface CatalogRow {
   createdAt: Date;
   /** When the activity itself last changed (the sitemap's lastmod). */
   updatedAt: Date;
+  /** Its names, descriptions, places and town in every language, normalised (activities.search_text). */
+  searchText: string;
   /** Who answers its booking requests (docs/product.md#who-answers); only the detail shows it. */
   answeredBy: AnsweredBy;
   original: LocalizedText;
@@ -71,7 +73,6 @@ interface Entry extends CatalogRow {
   latRad: number;
   lonRad: number;
   cosLat: number;
-  search: SearchFields;
 }
 
 const RAD = Math.PI / 180;
@@ -80,33 +81,39 @@ const RAD = Math.PI / 180;
 const CATEGORY_WORDS = Object.fromEntries(
   Object.entries(CATEGORY_NAMES).map(([category, names]) => [
     category,
-    Object.values(names)
-      .flatMap(({ chip, badge }) => [chip, badge])
-      .join(' '),
+    normalizeText(
+      Object.values(names)
+        .flatMap(({ chip, badge }) => [chip, badge])
+        .join(' '),
+    ),
   ]),
 ) as Record<Category, string>;
 
-/** A text's distinct normalised words, one space between them. */
-function wordsOf(parts: readonly (string | null | undefined)[]): string {
-  return [...new Set(normalizeText(parts.filter(Boolean).join(' ')).split(' '))].join(' ');
-}
+/** Tag names, normalised once each (there are few). */
+const tagWords = new Map<string, string>();
 
-/** What search reads of an activity (docs/search.md#what-a-query-matches): every language, each field apart. */
-function searchFieldsOf(row: CatalogRow): SearchFields {
-  const texts = [row.original, ...Object.values(row.translations)];
-  return {
-    name: wordsOf(texts.map((t) => t.name)),
-    tag: wordsOf([...row.tags.map((t) => t.name), CATEGORY_WORDS[row.category]]),
-    text: wordsOf([...texts.flatMap((t) => [t.description, t.location]), row.city]),
-    names: [...new Set(texts.map((t) => normalizeText(t.name)))],
-  };
+/**
+ * What search reads of an activity (docs/search.md#what-a-query-matches), every language, each field
+ * apart, all normalised already: the sort names are the normalised names, the search text is stored so.
+ */
+function searchFieldsOf(e: Entry): SearchFields {
+  const names = [e.original.sortName];
+  for (const t of Object.values(e.translations)) if (!names.includes(t.sortName)) names.push(t.sortName);
+  let tag = CATEGORY_WORDS[e.category];
+  for (const { name } of e.tags) {
+    let words = tagWords.get(name);
+    if (words === undefined) {
+      words = normalizeText(name);
+      tagWords.set(name, words);
+    }
+    tag += ` ${words}`;
+  }
+  return { name: names.join(' '), tag, text: e.searchText, names };
 }
 
 function entryOf(row: CatalogRow): Entry {
   return {
     ...row,
-    // A snapshot made from another keeps its entries' search fields: only changed activities are read again.
-    search: (row as Partial<Entry>).search ?? searchFieldsOf(row),
     createdAtIso: row.createdAt.toISOString(),
     createdAtMs: row.createdAt.getTime(),
     tagNames: row.tags.map((t) => t.name).sort(),
@@ -232,7 +239,7 @@ export class CatalogModel {
     this.rating = Float64Array.from(this.entries, (e) => e.rating);
     this.reviews = Int32Array.from(this.entries, (e) => e.reviewCount);
     this.price = Float64Array.from(this.entries, (e) => e.priceCents ?? Number.NaN);
-    this.index = new SearchIndex(this.entries.map((e) => e.search));
+    this.index = new SearchIndex(this.entries.map(searchFieldsOf));
     this.approvedTags = [...approvedTags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.cityList = [...new Set(this.entries.map((e) => e.city))].sort();
   }

@@ -106,6 +106,7 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
     sponsorLevel: r.sponsorLevel,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
+    searchText: r.searchText,
     answeredBy: answeredBy.get(r.id) ?? { kind: 'team' },
     original: {
       name: r.name,

@@ -78,10 +78,11 @@ export class SearchIndex {
     const found: string[] = [];
     // Per field: (word id, position) pairs, each position's words once.
     const pairs: number[][] = FIELDS.map(() => []);
-    const seen = new Set<number>();
+    // The last (position, field) that listed each word id, plus one: a word twice in a field counts once.
+    const listed: number[] = [];
     docs.forEach((doc, position) => {
       FIELDS.forEach((field, f) => {
-        seen.clear();
+        const stamp = position * FIELDS.length + f + 1;
         const list = pairs[f] as number[];
         for (const word of doc[field].split(' ')) {
           if (!word) continue;
@@ -90,9 +91,10 @@ export class SearchIndex {
             id = found.length;
             idOf.set(word, id);
             found.push(word);
+            listed.push(0);
           }
-          if (seen.has(id)) continue;
-          seen.add(id);
+          if (listed[id] === stamp) continue;
+          listed[id] = stamp;
           list.push(id, position);
         }
       });
@@ -186,10 +188,12 @@ export class SearchIndex {
   private mark(word: string, alternative: Alternative, out: Uint8Array): void {
     const { words } = this;
     const ranks = alternative.typo ? TYPO : DIRECT;
-    for (let w = lowerBound(words, word); w < words.length && (words[w] as string).startsWith(word); w++) {
+    const first = lowerBound(words, word);
+    for (let w = first; w < words.length && (words[w] as string).startsWith(word); w++) {
       if (alternative.own || synonymMatches(word, words[w] as string)) this.post(w, ranks, out);
     }
-    if (!alternative.own || word.length < TYPO_MIN_LENGTH) return;
+    // A word the catalogue has is taken as spelled (docs/search.md#typos): "sport" is not "spot" with a typo.
+    if (!alternative.own || word.length < TYPO_MIN_LENGTH || words[first] === word) return;
     const target = squeeze(word);
     for (let length = target.length - 1; length <= target.length + 1; length++) {
       const candidates = this.byLength[length];

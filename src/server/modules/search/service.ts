@@ -27,9 +27,10 @@ export function suggest(catalog: Catalog, query: string, language: Language = DE
   const parts = queryParts(words);
   const activityRows = model.suggest(words, language, limit);
   const candidates: Suggestion[] = [
-    ...POPULAR_TERMS.filter((term) => term.startsWith(phrase) || isTypoOf(phrase, term)).map(
-      (text): Suggestion => ({ text, kind: 'term' }),
-    ),
+    ...POPULAR_TERMS.filter((term) => term.startsWith(phrase) || isTypoOf(phrase, term)).map((text): Suggestion => ({
+      text,
+      kind: 'term',
+    })),
     ...model
       .cities()
       .filter((city) => textMatches(parts, city))
