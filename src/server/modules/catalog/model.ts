@@ -3,10 +3,9 @@ import { CATEGORIES, TOP_RATED_MIN_RATING } from '../../../domain/activities.js'
 import { EARTH_RADIUS_KM, LIMOUX, type Position, roundKm } from '../../../domain/geo.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { toCents, toEuros } from '../../../domain/money.js';
-import { CATEGORY_NAMES } from '../../../domain/category-names.js';
-import { normalizeText, queryParts, searchWords } from '../../../domain/search.js';
+import { queryParts, searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
-import { RANK, SearchIndex, type SearchFields } from './search-index.js';
+import { RANK, SearchIndex, searchFieldsOf } from './search-index.js';
 
 /**
  * The public read model (docs/read-model.md): every public activity in every
@@ -76,40 +75,6 @@ interface Entry extends CatalogRow {
 }
 
 const RAD = Math.PI / 180;
-
-/** Each category's names in every language, normalised: searched with the tags (docs/search.md). */
-const CATEGORY_WORDS = Object.fromEntries(
-  Object.entries(CATEGORY_NAMES).map(([category, names]) => [
-    category,
-    normalizeText(
-      Object.values(names)
-        .flatMap(({ chip, badge }) => [chip, badge])
-        .join(' '),
-    ),
-  ]),
-) as Record<Category, string>;
-
-/** Tag names, normalised once each (there are few). */
-const tagWords = new Map<string, string>();
-
-/**
- * What search reads of an activity (docs/search.md#what-a-query-matches), every language, each field
- * apart, all normalised already: the sort names are the normalised names, the search text is stored so.
- */
-function searchFieldsOf(e: Entry): SearchFields {
-  const names = [e.original.sortName];
-  for (const t of Object.values(e.translations)) if (!names.includes(t.sortName)) names.push(t.sortName);
-  let tag = CATEGORY_WORDS[e.category];
-  for (const { name } of e.tags) {
-    let words = tagWords.get(name);
-    if (words === undefined) {
-      words = normalizeText(name);
-      tagWords.set(name, words);
-    }
-    tag += ` ${words}`;
-  }
-  return { name: names.join(' '), tag, text: e.searchText, names };
-}
 
 function entryOf(row: CatalogRow): Entry {
   return {

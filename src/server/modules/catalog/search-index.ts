@@ -1,11 +1,15 @@
+import type { Category } from '../../../domain/activities.js';
+import { CATEGORY_NAMES } from '../../../domain/category-names.js';
 import {
   type Alternative,
+  normalizeText,
   type QueryPart,
   squeeze,
   synonymMatches,
   TYPO_MIN_LENGTH,
   withinOneEdit,
 } from '../../../domain/search.js';
+import type { CatalogRow } from './model.js';
 
 /**
  * The read model's search (docs/search.md): which activities a query
@@ -26,6 +30,40 @@ export interface SearchFields {
   text: string;
   /** Each of its names in full, normalised: the exact and starting matches of a whole query. */
   names: readonly string[];
+}
+
+/** Each category's names in every language, normalised: searched with the tags (docs/search.md). */
+const CATEGORY_WORDS = Object.fromEntries(
+  Object.entries(CATEGORY_NAMES).map(([category, names]) => [
+    category,
+    normalizeText(
+      Object.values(names)
+        .flatMap(({ chip, badge }) => [chip, badge])
+        .join(' '),
+    ),
+  ]),
+) as Record<Category, string>;
+
+/** Tag names, normalised once each (there are few). */
+const tagWords = new Map<string, string>();
+
+/**
+ * What search reads of an activity (docs/search.md#what-a-query-matches), every language, each field
+ * apart, all normalised already: the sort names are the normalised names, the search text is stored so.
+ */
+export function searchFieldsOf(e: CatalogRow): SearchFields {
+  const names = [e.original.sortName];
+  for (const t of Object.values(e.translations)) if (!names.includes(t.sortName)) names.push(t.sortName);
+  let tag = CATEGORY_WORDS[e.category];
+  for (const { name } of e.tags) {
+    let words = tagWords.get(name);
+    if (words === undefined) {
+      words = normalizeText(name);
+      tagWords.set(name, words);
+    }
+    tag += ` ${words}`;
+  }
+  return { name: names.join(' '), tag, text: e.searchText, names };
 }
 
 /** How well an activity matches a query, best first (docs/search.md#ranking). */
