@@ -90,13 +90,13 @@ export function synonymMatches(term: string, word: string): boolean {
 }
 
 /** Every term of the synonym table as normalised words, with its group (docs/search.md#synonyms). */
-const TERMS: { words: string[]; group: number }[] = SYNONYMS.flatMap((group, index) => {
+const TERMS: { words: string[]; group: number; squeezed: string }[] = SYNONYMS.flatMap((group, index) => {
   const seen = new Set<string>();
   return Object.values(group.terms)
     .flat()
     .map(normalizeText)
     .filter((term) => term && !seen.has(term) && seen.add(term))
-    .map((term) => ({ words: term.split(' '), group: index }));
+    .map((term) => ({ words: term.split(' '), group: index, squeezed: squeeze(term) }));
 });
 
 /**
@@ -125,6 +125,7 @@ export interface QueryPart {
 function groupsOfWord(word: string): { group: number; typo: boolean }[] {
   const direct = new Set<number>();
   const typo = new Set<number>();
+  const squeezed = word.length >= TYPO_MIN_LENGTH ? squeeze(word) : null;
   for (const term of TERMS) {
     if (term.words.length !== 1) continue;
     const t = term.words[0] as string;
@@ -134,7 +135,7 @@ function groupsOfWord(word: string): { group: number; typo: boolean }[] {
       (t.length >= SYNONYM_PREFIX_MIN_LENGTH && word.startsWith(t) && word.length - t.length <= 2)
     )
       direct.add(term.group);
-    else if (isTypoOf(word, t)) typo.add(term.group);
+    else if (squeezed !== null && withinOneEdit(squeezed, term.squeezed)) typo.add(term.group);
   }
   // A word that is a term is taken as spelled: "hiking" is not "biking" with a typo.
   return direct.size > 0
