@@ -25,7 +25,7 @@ export const activityRoutes =
           tags: ['activities'],
           summary: 'List public activities',
           description:
-            'Active, approved activities, localized with `lng`. Pages with `limit`/`offset`; the total is in `X-Total-Count` and the next page in `Link`. `bookable` and `sponsored` filter both ways (true: only, false: none).',
+            'Active, approved activities, localized with `lng`. Pages with `limit`/`offset`; the total is in `X-Total-Count` and the next page in `Link`. `bookable` and `sponsored` filter both ways (true: only, false: none). `search` matches names, tags, category names, descriptions and places in every language (start of words, one typo in words of 5+ letters, synonyms); in the default order the best matches come first (docs/search.md).',
           querystring: activityListQuery,
           response: {
             200: activityListSchema,

@@ -11,8 +11,9 @@ import { CATEGORIES, TOP_RATED_MIN_RATING } from '../../../domain/activities.js'
 import { EARTH_RADIUS_KM, LIMOUX, type Position, roundKm } from '../../../domain/geo.js';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { toCents, toEuros } from '../../../domain/money.js';
-import { searchWords } from '../../../domain/search.js';
+import { queryParts, searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
+import { RANK, SearchIndex, searchFieldsOf } from './search-index.js';
 
 /**
  * The public read model (docs/read-model.md): every public activity in every
@@ -63,6 +64,7 @@ export interface CatalogRow {
   createdAt: Date;
   /** When the activity itself last changed (the sitemap's lastmod). */
   updatedAt: Date;
+  /** Its names, descriptions, places and town in every language, normalised (activities.search_text). */
   searchText: string;
   /** Who answers its booking requests (docs/product.md#who-answers); only the detail shows it. */
   answeredBy: AnsweredBy;
@@ -150,45 +152,6 @@ function textOf(e: Entry, language: Language) {
   };
 }
 
-/**
- * Words to activities, for "a word starts with" search: the distinct words of
- * every activity's search text, sorted, each with the positions of the
- * activities that have it. A query word is a range of this list (binary
- * search), so search costs the words that match, not the whole text.
- */
-class WordIndex {
-  private readonly words: string[];
-  private readonly postings: Int32Array[];
-
-  constructor(entries: readonly Entry[]) {
-    const byWord = new Map<string, number[]>();
-    entries.forEach((e, position) => {
-      for (const word of new Set(e.searchText.split(' '))) {
-        if (!word) continue;
-        const list = byWord.get(word);
-        if (list) list.push(position);
-        else byWord.set(word, [position]);
-      }
-    });
-    this.words = [...byWord.keys()].sort();
-    this.postings = this.words.map((w) => Int32Array.from(byWord.get(w) ?? []));
-  }
-
-  /** Marks in `mask` (one byte per position) the activities with a word starting with `prefix`. */
-  mark(prefix: string, mask: Uint8Array): void {
-    let lo = 0;
-    let hi = this.words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.words[mid] as string) < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < this.words.length && (this.words[i] as string).startsWith(prefix); i++) {
-      for (const position of this.postings[i] as Int32Array) mask[position] = 1;
-    }
-  }
-}
-
 type Comparator = (a: number, b: number) => number;
 
 /** Moves the k-th element (by `compare`) of `a[lo..hi]` to `a[k]`, smaller ones before it, larger after. */
@@ -211,6 +174,11 @@ function select(a: Int32Array, k: number, lo: number, hi: number, compare: Compa
     else if (k >= i) lo = i;
     else return;
   }
+}
+
+/** `order` within each search rank, the better ranks first. */
+function rankedBy(ranks: Uint8Array, order: Comparator): Comparator {
+  return (a, b) => (ranks[a] as number) - (ranks[b] as number) || order(a, b);
 }
 
 function swap(a: Int32Array, i: number, j: number) {
@@ -250,7 +218,7 @@ export class CatalogModel {
   private readonly reviews: Int32Array;
   /** Cents; NaN when unknown. */
   private readonly price: Float64Array;
-  private readonly index: WordIndex;
+  private readonly index: SearchIndex;
   private readonly approvedTags: PublicTag[];
   private readonly cityList: string[];
   /** Orders that do not depend on the visitor's position, made when first asked for. */
@@ -275,7 +243,7 @@ export class CatalogModel {
     this.rating = Float64Array.from(this.entries, (e) => e.rating);
     this.reviews = Int32Array.from(this.entries, (e) => e.reviewCount);
     this.price = Float64Array.from(this.entries, (e) => e.priceCents ?? Number.NaN);
-    this.index = new WordIndex(this.entries);
+    this.index = new SearchIndex(this.entries.map(searchFieldsOf));
     this.approvedTags = [...approvedTags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.cityList = [...new Set(this.entries.map((e) => e.city))].sort();
   }
@@ -337,21 +305,20 @@ export class CatalogModel {
     };
   }
 
-  /** The positions a query's filters keep (docs/api.md#activities), in id order; null for all of them. */
-  private filtered(query: ActivityListQuery): Int32Array | null {
+  /** Each activity's rank for a search (docs/search.md#ranking), by position; RANK.none where it does not match. */
+  private ranks(search: string): Uint8Array {
+    // A search of nothing but punctuation matches nothing.
+    const words = searchWords(search);
+    return this.index.rank(queryParts(words), words.join(' '));
+  }
+
+  /**
+   * The positions a query's filters keep (docs/api.md#activities), in id order; null for all of them.
+   * `ranks`: the search's, when there is one.
+   */
+  private filtered(query: ActivityListQuery, ranks: Uint8Array | null): Int32Array | null {
     const n = this.size;
-    let mask: Uint8Array | null = null;
-    if (query.search) {
-      const words = searchWords(query.search);
-      // A search of nothing but punctuation matches nothing.
-      if (words.length === 0) return new Int32Array(0);
-      for (const word of words) {
-        const hits = new Uint8Array(n);
-        this.index.mark(word, hits);
-        if (mask === null) mask = hits;
-        else for (let i = 0; i < n; i++) mask[i] = (mask[i] as number) & (hits[i] as number);
-      }
-    }
+    const mask = ranks;
     const { category, minRating, bookable, sponsored } = query;
     const minCents = query.minPrice === undefined ? undefined : toCents(query.minPrice);
     const maxCents = query.maxPrice === undefined ? undefined : toCents(query.maxPrice);
@@ -374,7 +341,7 @@ export class CatalogModel {
     const wantSponsored = sponsored === undefined ? -1 : sponsored ? 1 : 0;
     const { rating, price } = this;
     for (let i = 0; i < n; i++) {
-      if (mask !== null && mask[i] === 0) continue;
+      if (mask !== null && mask[i] === RANK.none) continue;
       if (!plain) {
         if (wantCategory >= 0 && this.category[i] !== wantCategory) continue;
         if (minRatingKept > 0 && (rating[i] as number) < minRatingKept) continue;
@@ -413,7 +380,8 @@ export class CatalogModel {
     const language = query.lng ?? DEFAULT_LANGUAGE;
     const origin = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : LIMOUX;
     const atLimoux = origin.lat === LIMOUX.lat && origin.lon === LIMOUX.lon;
-    const filtered = this.filtered(query);
+    const ranks = query.search ? this.ranks(query.search) : null;
+    const filtered = this.filtered(query, ranks);
     const total = filtered === null ? this.size : filtered.length;
     if (total === 0 || query.offset >= total) return { items: [], total };
     const from = query.offset;
@@ -431,7 +399,10 @@ export class CatalogModel {
     } else {
       distance = this.distances(origin, filtered);
       const positions = filtered ?? this.everyPosition();
-      page = sortedRange(positions, from, to, this.comparator(query.sort, distance));
+      const order = this.comparator(query.sort, distance);
+      // A search in the default order: the better matches first, each rank in the default order (docs/search.md#ranking).
+      const ranked = ranks && query.sort === 'distance' ? rankedBy(ranks, order) : order;
+      page = sortedRange(positions, from, to, ranked);
     }
     const distanceOf = distanceFrom(origin);
     return {
@@ -553,20 +524,26 @@ export class CatalogModel {
   }
 
   /**
-   * Activities whose text has a word starting with each of `words`: those whose
-   * name holds the phrase first, then by rating (docs/product.md#search-and-suggestions).
+   * The activities a search for `words` finds: the better matches first, then by rating
+   * (docs/product.md#search-and-suggestions, docs/search.md#ranking).
    */
   suggest(words: string[], language: Language, limit: number): { id: number; name: string }[] {
     if (words.length === 0) return [];
-    const phrase = words.join(' ');
-    const matches = this.filtered({ search: phrase } as ActivityListQuery) ?? new Int32Array(0);
-    return Array.from(matches, (i) => this.entries[i] as Entry)
-      .map((e) => {
-        const text = textOf(e, language);
-        return { e, name: text.name, inName: ` ${text.sortName}`.includes(` ${phrase}`) };
-      })
-      .sort((a, b) => Number(b.inName) - Number(a.inName) || b.e.rating - a.e.rating || a.e.id - b.e.id)
-      .slice(0, limit)
-      .map(({ e, name }) => ({ id: e.id, name }));
+    const ranks = this.index.rank(queryParts(words), words.join(' '));
+    const matches = this.filtered({ search: words.join(' ') } as ActivityListQuery, ranks) ?? new Int32Array(0);
+    const { rating, ids } = this;
+    const best = sortedRange(
+      matches,
+      0,
+      limit,
+      (a, b) =>
+        (ranks[a] as number) - (ranks[b] as number) ||
+        (rating[b] as number) - (rating[a] as number) ||
+        (ids[a] as number) - (ids[b] as number),
+    );
+    return Array.from(best, (i) => {
+      const e = this.entries[i] as Entry;
+      return { id: e.id, name: textOf(e, language).name };
+    });
   }
 }

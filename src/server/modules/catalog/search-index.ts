@@ -1,0 +1,256 @@
+import type { Category } from '../../../domain/activities.js';
+import { CATEGORY_NAMES } from '../../../domain/category-names.js';
+import {
+  type Alternative,
+  normalizeText,
+  type QueryPart,
+  squeeze,
+  synonymMatches,
+  TYPO_MIN_LENGTH,
+  withinOneEdit,
+} from '../../../domain/search.js';
+import type { CatalogRow } from './model.js';
+
+/**
+ * The read model's search (docs/search.md): which activities a query
+ * matches, and how well. Every distinct word of the catalogue, sorted, with
+ * the activities that have it in each field; a query word is a range of
+ * that list (binary search), so a search costs the words that match, not
+ * the text. Typos are a scan of the words one letter shorter, as long or
+ * one longer than the query word (docs/search.md#typos).
+ */
+
+/** An activity's searchable text per field, each normalised (`normalizeText`), words separated by one space. */
+export interface SearchFields {
+  /** Its names in every language. */
+  name: string;
+  /** Its tags and its category's names in every language. */
+  tag: string;
+  /** Its descriptions and places (location, town) in every language. */
+  text: string;
+  /** Each of its names in full, normalised: the exact and starting matches of a whole query. */
+  names: readonly string[];
+}
+
+/** Each category's names in every language, normalised: searched with the tags (docs/search.md). */
+const CATEGORY_WORDS = Object.fromEntries(
+  Object.entries(CATEGORY_NAMES).map(([category, names]) => [
+    category,
+    normalizeText(
+      Object.values(names)
+        .flatMap(({ chip, badge }) => [chip, badge])
+        .join(' '),
+    ),
+  ]),
+) as Record<Category, string>;
+
+/** Tag names, normalised once each (there are few). */
+const tagWords = new Map<string, string>();
+
+/**
+ * What search reads of an activity (docs/search.md#what-a-query-matches), every language, each field
+ * apart, all normalised already: the sort names are the normalised names, the search text is stored so.
+ */
+export function searchFieldsOf(e: CatalogRow): SearchFields {
+  const names = [e.original.sortName];
+  for (const t of Object.values(e.translations)) if (!names.includes(t.sortName)) names.push(t.sortName);
+  let tag = CATEGORY_WORDS[e.category];
+  for (const { name } of e.tags) {
+    let words = tagWords.get(name);
+    if (words === undefined) {
+      words = normalizeText(name);
+      tagWords.set(name, words);
+    }
+    tag += ` ${words}`;
+  }
+  return { name: names.join(' '), tag, text: e.searchText, names };
+}
+
+/** How well an activity matches a query, best first (docs/search.md#ranking). */
+export const RANK = {
+  exactName: 0,
+  namePrefix: 1,
+  name: 2,
+  nameTypo: 3,
+  tag: 4,
+  tagTypo: 5,
+  text: 6,
+  textTypo: 7,
+  none: 255,
+} as const;
+
+const FIELDS = ['name', 'tag', 'text'] as const;
+const DIRECT = [RANK.name, RANK.tag, RANK.text] as const;
+const TYPO = [RANK.nameTypo, RANK.tagTypo, RANK.textTypo] as const;
+type Ranks = typeof DIRECT | typeof TYPO;
+
+/** The first index of sorted `list` whose value is not below `key`. */
+function lowerBound(list: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class SearchIndex {
+  readonly size: number;
+  /** The distinct words, sorted. */
+  private readonly words: string[];
+  /** `squeeze` of each word, and the words by the length of that. */
+  private readonly squeezed: string[];
+  private readonly byLength: Int32Array[];
+  /** Per field: the activities of word w are postings[f][starts[f][w] .. starts[f][w + 1]), by position. */
+  private readonly starts: Int32Array[];
+  private readonly postings: Int32Array[];
+  /** Every full name, sorted, with its activity. */
+  private readonly names: string[];
+  private readonly nameOwners: Int32Array;
+
+  constructor(docs: readonly SearchFields[]) {
+    this.size = docs.length;
+    const idOf = new Map<string, number>();
+    const found: string[] = [];
+    // Per field: (word id, position) pairs, each position's words once.
+    const pairs: number[][] = FIELDS.map(() => []);
+    // The last (position, field) that listed each word id, plus one: a word twice in a field counts once.
+    const listed: number[] = [];
+    docs.forEach((doc, position) => {
+      FIELDS.forEach((field, f) => {
+        const stamp = position * FIELDS.length + f + 1;
+        const list = pairs[f] as number[];
+        for (const word of doc[field].split(' ')) {
+          if (!word) continue;
+          let id = idOf.get(word);
+          if (id === undefined) {
+            id = found.length;
+            idOf.set(word, id);
+            found.push(word);
+            listed.push(0);
+          }
+          if (listed[id] === stamp) continue;
+          listed[id] = stamp;
+          list.push(id, position);
+        }
+      });
+    });
+    const order = Int32Array.from(found.keys()).sort((a, b) => {
+      const wa = found[a] as string;
+      const wb = found[b] as string;
+      return wa < wb ? -1 : wa > wb ? 1 : 0;
+    });
+    const rankOf = new Int32Array(found.length);
+    order.forEach((id, rank) => {
+      rankOf[id] = rank;
+    });
+    this.words = Array.from(order, (id) => found[id] as string);
+    this.starts = [];
+    this.postings = [];
+    for (const list of pairs) {
+      const starts = new Int32Array(this.words.length + 1);
+      for (let k = 0; k < list.length; k += 2) {
+        const w = (rankOf[list[k] as number] as number) + 1;
+        starts[w] = (starts[w] as number) + 1;
+      }
+      for (let w = 0; w < this.words.length; w++) starts[w + 1] = (starts[w + 1] as number) + (starts[w] as number);
+      const fill = starts.slice(0, this.words.length);
+      const postings = new Int32Array(list.length / 2);
+      // Pairs come in position order, so every word's list is sorted.
+      for (let k = 0; k < list.length; k += 2) {
+        const w = rankOf[list[k] as number] as number;
+        postings[(fill[w] as number)++] = list[k + 1] as number;
+      }
+      this.starts.push(starts);
+      this.postings.push(postings);
+    }
+    this.squeezed = this.words.map(squeeze);
+    const lengths: number[][] = [];
+    this.squeezed.forEach((word, w) => {
+      (lengths[word.length] ??= []).push(w);
+    });
+    this.byLength = Array.from(lengths, (list) => Int32Array.from(list ?? []));
+    const names = docs.flatMap((doc, position) => doc.names.map((name) => ({ name, position })));
+    names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.position - b.position));
+    this.names = names.map((n) => n.name);
+    this.nameOwners = Int32Array.from(names, (n) => n.position);
+  }
+
+  /** The number of distinct words (for the benchmarks). */
+  get vocabulary(): number {
+    return this.words.length;
+  }
+
+  /**
+   * Each activity's rank for a query (RANK.none: no match), by position: the
+   * worst of its parts' best matches, then the exact and starting name
+   * matches of the whole phrase (docs/search.md#ranking).
+   */
+  rank(parts: readonly QueryPart[], phrase: string): Uint8Array {
+    const n = this.size;
+    const result = new Uint8Array(n);
+    if (parts.length === 0) return result.fill(RANK.none);
+    const part = new Uint8Array(n);
+    for (const { alternatives } of parts) {
+      part.fill(RANK.none);
+      for (const alternative of alternatives) {
+        if (alternative.words.length === 1) {
+          this.mark(alternative.words[0] as string, alternative, part);
+          continue;
+        }
+        // Every word of the alternative, each in its best field: the alternative is as good as its worst word.
+        const all = new Uint8Array(n);
+        const one = new Uint8Array(n);
+        for (const word of alternative.words) {
+          one.fill(RANK.none);
+          this.mark(word, alternative, one);
+          for (let i = 0; i < n; i++) if ((one[i] as number) > (all[i] as number)) all[i] = one[i] as number;
+        }
+        for (let i = 0; i < n; i++) if ((all[i] as number) < (part[i] as number)) part[i] = all[i] as number;
+      }
+      for (let i = 0; i < n; i++) if ((part[i] as number) > (result[i] as number)) result[i] = part[i] as number;
+    }
+    const { names, nameOwners } = this;
+    for (let k = lowerBound(names, phrase); k < names.length && (names[k] as string).startsWith(phrase); k++) {
+      const i = nameOwners[k] as number;
+      if (result[i] === RANK.none) continue;
+      const rank = names[k] === phrase ? RANK.exactName : RANK.namePrefix;
+      if (rank < (result[i] as number)) result[i] = rank;
+    }
+    return result;
+  }
+
+  /** Lowers `out` (by position) to the rank of every activity that `word` of `alternative` matches. */
+  private mark(word: string, alternative: Alternative, out: Uint8Array): void {
+    const { words } = this;
+    const ranks = alternative.typo ? TYPO : DIRECT;
+    const first = lowerBound(words, word);
+    for (let w = first; w < words.length && (words[w] as string).startsWith(word); w++) {
+      if (alternative.own || synonymMatches(word, words[w] as string)) this.post(w, ranks, out);
+    }
+    // A word the catalogue has is taken as spelled (docs/search.md#typos): "sport" is not "spot" with a typo.
+    if (!alternative.own || word.length < TYPO_MIN_LENGTH || words[first] === word) return;
+    const target = squeeze(word);
+    for (let length = target.length - 1; length <= target.length + 1; length++) {
+      const candidates = this.byLength[length];
+      if (!candidates) continue;
+      for (const w of candidates) {
+        if (withinOneEdit(target, this.squeezed[w] as string)) this.post(w, TYPO, out);
+      }
+    }
+  }
+
+  private post(w: number, ranks: Ranks, out: Uint8Array): void {
+    for (let f = 0; f < FIELDS.length; f++) {
+      const starts = this.starts[f] as Int32Array;
+      const postings = this.postings[f] as Int32Array;
+      const rank = ranks[f] as number;
+      for (let k = starts[w] as number, end = starts[w + 1] as number; k < end; k++) {
+        const i = postings[k] as number;
+        if ((out[i] as number) > rank) out[i] = rank;
+      }
+    }
+  }
+}
