@@ -121,10 +121,8 @@ describe('who may', () => {
   it('lets only an admin import, read the runs or change the schedule', async () => {
     const calls = [
       (cookie?: string) => upload([zipPart()], cookie ?? null),
-      (cookie?: string) =>
-        ctx.app.inject({ url: '/api/admin/imports/runs', headers: cookie ? { cookie } : {} }),
-      (cookie?: string) =>
-        ctx.app.inject({ url: '/api/admin/imports/settings', headers: cookie ? { cookie } : {} }),
+      (cookie?: string) => ctx.app.inject({ url: '/api/admin/imports/runs', headers: cookie ? { cookie } : {} }),
+      (cookie?: string) => ctx.app.inject({ url: '/api/admin/imports/settings', headers: cookie ? { cookie } : {} }),
       (cookie?: string) =>
         ctx.app.inject({
           method: 'PUT',
@@ -267,9 +265,12 @@ describe('one run at a time', () => {
     const res = await upload([zipPart()]);
     expect(res.statusCode).toBe(202);
     await runUntilDone(res.json<{ id: number }>().id);
-    const [after] = await ctx.db.select().from(importRuns).where(eq(importRuns.id, left!.id));
+    const [after] = await ctx.db
+      .select()
+      .from(importRuns)
+      .where(eq(importRuns.id, left?.id ?? 0));
     expect(after).toMatchObject({ status: 'failed' });
-    expect((after!.report as { failure: string }).failure).toMatch(/interrupted/);
+    expect((after?.report as { failure: string }).failure).toMatch(/interrupted/);
     // At start-up on the embedded database, every run left running is failed.
     const [fresh] = await ctx.db
       .insert(importRuns)
@@ -277,7 +278,11 @@ describe('one run at a time', () => {
       .returning();
     expect(await failInterruptedRuns({ db: ctx.db, clock })).toBe(0);
     expect(await failInterruptedRuns({ db: ctx.db, clock }, { all: true })).toBe(1);
-    expect((await ctx.db.select().from(importRuns).where(eq(importRuns.id, fresh!.id)))[0]?.status).toBe('failed');
+    const [failed] = await ctx.db
+      .select()
+      .from(importRuns)
+      .where(eq(importRuns.id, fresh?.id ?? 0));
+    expect(failed?.status).toBe('failed');
   });
 });
 
@@ -331,16 +336,13 @@ describe('the schedule', () => {
     clock.set('2026-11-26T09:59:00Z'); // 10:59 in Paris: not yet
     expect(await scheduledImportTick(ctx.app.deps)).toBeNull();
     clock.set('2026-11-26T10:01:00Z'); // 11:01
-    const [first, second] = await Promise.all([
-      scheduledImportTick(ctx.app.deps),
-      scheduledImportTick(ctx.app.deps),
-    ]);
+    const [first, second] = await Promise.all([scheduledImportTick(ctx.app.deps), scheduledImportTick(ctx.app.deps)]);
     const started = [first, second].filter((id) => id !== null);
     expect(started).toHaveLength(1);
     for (let i = 0; i < 100 && !releaseFeed; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     releaseFeed?.();
     releaseFeed = null;
-    const run = await runUntilDone(started[0]!);
+    const run = await runUntilDone(started[0] ?? 0);
     expect(run).toMatchObject({ status: 'done', dryRun: false, startedBy: null });
     expect(await scheduledImportTick(ctx.app.deps)).toBeNull();
     const stored = await ctx.db.select().from(adminSettings).where(eq(adminSettings.key, SETTING_KEYS.lastScheduled));
