@@ -4,7 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeFluxZip } from '../src/server/modules/imports/datatourisme/flux-writer';
 import { testObject } from '../src/server/modules/imports/datatourisme/test-objects';
-import { demoLogin, expect, overview, PAGE_LOAD, pageHeading, test, visit } from './fixtures';
+import {
+  demoLogin,
+  expect,
+  expectNoSeriousA11yViolations,
+  overview,
+  PAGE_LOAD,
+  pageHeading,
+  test,
+  visit,
+} from './fixtures';
 import { E2E } from './support/ports';
 
 /**
@@ -95,6 +104,10 @@ test('an admin sees a dry run’s report, imports for real, and the activity is 
   await expect(dryCard.getByText('Zouden worden aangemaakt').locator('..')).toContainText('2');
   await dryCard.getByText('buiten het gebied: 1').click();
   await expect(dryCard.getByText(String(farAway['@id']))).toBeVisible();
+  // The screen with a report open, the form and the schedule: nothing serious for assistive technology.
+  // (At the top of the page, as the other screens are checked: the sticky header is measured over the page there.)
+  await admin.evaluate(() => window.scrollTo(0, 0));
+  await expectNoSeriousA11yViolations(admin);
 
   // Nothing was written.
   const imported = async () => {
