@@ -13,7 +13,15 @@ import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
 import { useTestApp } from '../../test/test-app.js';
 import { writeFluxZip } from './datatourisme/flux-writer.js';
 import { farAway, testObject } from './datatourisme/test-objects.js';
-import { failInterruptedRuns, parisMoment, scheduledImportTick, SETTING_KEYS, STALE_RUN_MS } from './service.js';
+import {
+  activeRuns,
+  endActiveRuns,
+  failInterruptedRuns,
+  parisMoment,
+  scheduledImportTick,
+  SETTING_KEYS,
+  STALE_RUN_MS,
+} from './service.js';
 
 /** The console's imports through HTTP (docs/datatourisme.md#running-an-import), on either database. */
 
@@ -283,6 +291,29 @@ describe('one run at a time', () => {
       .from(importRuns)
       .where(eq(importRuns.id, fresh?.id ?? 0));
     expect(failed?.status).toBe('failed');
+  });
+});
+
+describe('an app that closes', () => {
+  it('marks its runs still going failed after a moment, so that no other instance waits for them', async () => {
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/imports/datatourisme/feed',
+      headers: { ...sameOrigin, cookie: admin },
+      payload: { dryRun: true },
+    });
+    expect(started.statusCode).toBe(202);
+    const id = started.json<{ id: number }>().id;
+    await endActiveRuns(ctx.app.deps);
+    const [ended] = await ctx.db.select().from(importRuns).where(eq(importRuns.id, id));
+    expect(ended?.status).toBe('failed');
+    expect((ended?.report as { failure: string }).failure).toMatch(/interrupted/);
+    // The run was not stopped: once the flux answers it finishes, and says so.
+    for (let i = 0; i < 100 && !releaseFeed; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    releaseFeed?.();
+    releaseFeed = null;
+    await Promise.allSettled([...activeRuns(ctx.db).values()]);
+    expect((await runUntilDone(id)).status).toBe('done');
   });
 });
 

@@ -47,10 +47,8 @@ export const importRoutes =
     await app.register(multipart, {
       limits: { fileSize: deps.config.imports.uploadMaxBytes, files: 1, fields: 2, parts: 3 },
     });
-    // A run of this instance still going on when the app closes finishes its batch first.
-    app.addHook('onClose', async () => {
-      await Promise.allSettled([...service.activeRuns(deps.db)]);
-    });
+    // A run of this instance still going on when the app closes gets a moment, then is marked failed.
+    app.addHook('onClose', () => service.endActiveRuns(deps));
 
     app.post(
       '/admin/imports/datatourisme',

@@ -53,13 +53,43 @@ const progressOf = (db: Db) => {
   if (!map) progressByDb.set(db, (map = new Map()));
   return map;
 };
-/** The runs of this instance still going on, so that the app waits for them when it closes. */
-const activeByDb = new WeakMap<Db, Set<Promise<void>>>();
+/** The runs of this instance still going on, by id, so that the app can end them when it closes. */
+const activeByDb = new WeakMap<Db, Map<number, Promise<void>>>();
 export const activeRuns = (db: Db) => {
-  let set = activeByDb.get(db);
-  if (!set) activeByDb.set(db, (set = new Set()));
-  return set;
+  let map = activeByDb.get(db);
+  if (!map) activeByDb.set(db, (map = new Map()));
+  return map;
 };
+
+/** How long a closing app waits for its runs before it marks them failed. */
+export const CLOSE_WAIT_MS = 3000;
+
+/**
+ * When the app closes: its runs get CLOSE_WAIT_MS to finish; those still going are marked failed
+ * ("interrupted"), so that no other instance waits for them until they go stale. What their
+ * batches committed stays, and the next run finishes the job (docs/datatourisme.md#one-run-at-a-time).
+ */
+export async function endActiveRuns(deps: Pick<ImportDeps, 'db' | 'clock' | 'log'>) {
+  const active = activeRuns(deps.db);
+  if (active.size === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled([...active.values()]),
+    new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  for (const runId of active.keys()) {
+    const [row] = await deps.db
+      .select({ location: importRuns.location, dryRun: importRuns.dryRun })
+      .from(importRuns)
+      .where(eq(importRuns.id, runId))
+      .catch(() => []);
+    if (!row) continue;
+    await finishFailed(deps, runId, row.location, row.dryRun, 'interrupted: the app stopped while it ran').catch(
+      (error: unknown) => deps.log.warn({ err: error, runId }, 'import run not marked failed; it goes stale'),
+    );
+  }
+}
 
 const importRunning = () => new AppError('IMPORT_RUNNING', 'An import is running; start another when it has finished');
 
@@ -165,7 +195,13 @@ export async function claimRun(
   });
 }
 
-async function finishFailed(deps: ImportDeps, runId: number, location: string, dryRun: boolean, failure: string) {
+async function finishFailed(
+  deps: Pick<ImportDeps, 'db' | 'clock'>,
+  runId: number,
+  location: string,
+  dryRun: boolean,
+  failure: string,
+) {
   await deps.db
     .update(importRuns)
     .set({ status: 'failed', finishedAt: deps.clock.now(), report: failedReport(location, dryRun, failure) })
@@ -220,8 +256,8 @@ export function runInBackground(
     }
   })();
   const active = activeRuns(deps.db);
-  active.add(work);
-  void work.finally(() => active.delete(work));
+  active.set(run.id, work);
+  void work.finally(() => active.delete(run.id));
   return work;
 }
 
