@@ -75,6 +75,11 @@ export const ERROR_STATUS = {
   SPONSORSHIP_REQUEST_NOT_FOUND: 404,
   SPONSORSHIP_REQUEST_DECIDED: 409,
   WEBHOOK_SIGNATURE_INVALID: 400,
+  // Imports (docs/datatourisme.md#running-an-import)
+  IMPORT_RUNNING: 409,
+  NOT_A_ZIP: 400,
+  IMPORT_RUN_NOT_FOUND: 404,
+  NO_FEED_URL: 409,
 } as const satisfies Record<string, number>;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];

@@ -27,6 +27,7 @@ import { type Geocoder, nominatim } from './modules/geocode/nominatim.js';
 import { geocodeRoutes } from './modules/geocode/routes.js';
 import { createGeocodeService } from './modules/geocode/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { importRoutes } from './modules/imports/routes.js';
 import { type Mailer, mailerFor } from './modules/mail/mailer.js';
 import { createOutbox } from './modules/mail/outbox.js';
 import { pageRoutes } from './modules/pages/routes.js';
@@ -265,6 +266,7 @@ export async function buildApp(options: AppDeps) {
       await api.register(authRoutes(deps, oidc));
       await api.register(adminRoutes(deps));
       await api.register(adminActivityRoutes(deps));
+      await api.register(importRoutes(deps));
       await api.register(providerRoutes(deps));
       await api.register(analyticsRoutes(deps));
       await api.register(sponsorshipRoutes(deps));

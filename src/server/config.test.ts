@@ -14,6 +14,22 @@ describe('loadConfig', () => {
     expect(config.serviceArea).toEqual({ center: { lat: 43.0547, lon: 2.2186 }, radiusKm: 80 });
   });
 
+  it('reads the DATAtourisme flux URL and the upload limit once (docs/datatourisme.md#the-daily-import)', () => {
+    expect(loadConfig({}).imports).toEqual({
+      feedUrl: null,
+      uploadMaxBytes: 500 * 1024 * 1024,
+      allowPrivatePhotos: false,
+    });
+    expect(
+      loadConfig({ DATATOURISME_FEED_URL: 'https://diffuseur.datatourisme.fr/flux/1/zip', IMPORT_UPLOAD_MAX_MB: '20' })
+        .imports,
+    ).toMatchObject({ feedUrl: 'https://diffuseur.datatourisme.fr/flux/1/zip', uploadMaxBytes: 20 * 1024 * 1024 });
+    expect(loadConfig({ NODE_ENV: 'test' }).imports.allowPrivatePhotos).toBe(true);
+    expect(() => loadConfig({ DATATOURISME_FEED_URL: 'ftp://example.org/flux.zip' })).toThrow(/DATATOURISME_FEED_URL/);
+    expect(() => loadConfig({ DATATOURISME_FEED_URL: 'not a url' })).toThrow(/DATATOURISME_FEED_URL/);
+    expect(() => loadConfig({ IMPORT_UPLOAD_MAX_MB: '0' })).toThrow(/IMPORT_UPLOAD_MAX_MB/);
+  });
+
   it('reads the database target from DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'pglite', dataDir: null });
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({

@@ -85,6 +85,11 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a webhook signing secret (whsec_...)')
     .optional(),
+  DATATOURISME_FEED_URL: z
+    .url()
+    .optional()
+    .refine((value) => value === undefined || /^https?:\/\//i.test(value), { message: 'must be an http(s) URL' }),
+  IMPORT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(8192).default(500),
   STRIPE_API_URL: z
     .url()
     .default('https://api.stripe.com')
@@ -120,6 +125,17 @@ export interface Config {
   mail: MailConfig;
   /** Online payment of sponsorships; null when Stripe is not configured (admins then set sponsorships by hand). */
   payments: PaymentsConfig | null;
+  imports: ImportsConfig;
+}
+
+/** The console's imports (docs/datatourisme.md#running-an-import). */
+export interface ImportsConfig {
+  /** DATATOURISME_FEED_URL: the flux read on schedule until an admin sets another. */
+  feedUrl: string | null;
+  /** The largest flux ZIP an admin may upload (IMPORT_UPLOAD_MAX_MB, default 500 MB). */
+  uploadMaxBytes: number;
+  /** Photos from this machine and the local network: only in tests, whose stand-ins serve them on loopback. */
+  allowPrivatePhotos: boolean;
 }
 
 /** Stripe (docs/sponsorship.md): the key, the webhook signing secret and the API's base URL. */
@@ -372,6 +388,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? `DiscoverLocal <${e.CONTACT_EMAIL ?? `no-reply@${new URL(publicUrl).hostname}`}>`,
       dir: path.join(dataDir, 'mail'),
       scheduledMailsEndpoint,
+    },
+    imports: {
+      feedUrl: e.DATATOURISME_FEED_URL ?? null,
+      uploadMaxBytes: e.IMPORT_UPLOAD_MAX_MB * 1024 * 1024,
+      allowPrivatePhotos: e.NODE_ENV === 'test',
     },
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -48,6 +48,7 @@ export type AppConfig = Pick<
   | 'mail'
   | 'payments'
   | 'redisUrl'
+  | 'imports'
 > &
   Partial<Pick<Config, 'clientDir'>>;
 

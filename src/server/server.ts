@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { sendScheduledMails } from './modules/bookings/service.js';
+import { failInterruptedRuns, scheduledImportTick } from './modules/imports/service.js';
 import { sweepPhotos } from './modules/photos/service.js';
 import { checkLapsedSponsorships, endExpiredSponsorships } from './modules/sponsorships/service.js';
 import { buildApp } from './app.js';
@@ -43,11 +44,17 @@ async function main() {
     );
   }
 
-  const timers: { sponsorships?: NodeJS.Timeout; bookingMails?: NodeJS.Timeout; photos?: NodeJS.Timeout } = {};
+  const timers: {
+    sponsorships?: NodeJS.Timeout;
+    bookingMails?: NodeJS.Timeout;
+    photos?: NodeJS.Timeout;
+    imports?: NodeJS.Timeout;
+  } = {};
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     clearInterval(timers.sponsorships);
     clearInterval(timers.bookingMails);
     clearInterval(timers.photos);
+    clearInterval(timers.imports);
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -87,6 +94,22 @@ async function main() {
   void sweep();
   timers.photos = setInterval(sweep, 60 * 60 * 1000);
   timers.photos.unref();
+  // Import runs left `running` by a stop: on the embedded database this process is the only one, so all
+  // of them; on PostgreSQL those older than the stale limit. Then the daily import of the flux URL,
+  // checked every minute, started by one instance only (docs/datatourisme.md#the-daily-import).
+  await failInterruptedRuns(app.deps, { all: config.database.kind === 'pglite' }).catch((error: unknown) =>
+    app.log.warn({ err: error }, 'interrupted import runs not marked failed yet'),
+  );
+  const importTick = () =>
+    scheduledImportTick(app.deps)
+      .then((runId) => {
+        if (runId !== null) app.log.info({ runId }, 'daily import started');
+      })
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'the daily import check failed; tried again in a minute'),
+      );
+  timers.imports = setInterval(importTick, 60 * 1000);
+  timers.imports.unref();
   // The plans' Stripe prices are looked up (and made when missing) once, before the first purchase.
   if (app.deps.payments) {
     app.deps.payments

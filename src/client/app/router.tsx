@@ -55,6 +55,7 @@ const ROUTES: [path: string, screen: ReactElement][] = [
   ['/admin/bookings', <AdminRoute tab="bookings" />],
   ['/admin/sponsorships', <AdminRoute tab="sponsorships" />],
   ['/admin/tags', <AdminTagsRoute />],
+  ['/admin/imports', <AdminRoute tab="imports" />],
   ['/admin/settings', <AdminRoute tab="settings" />],
   ['/provider', <ProviderRoute />],
   ['/provider/apply', <ProviderApplyRoute />],

@@ -184,6 +184,21 @@ const TABLE: Record<string, RouteCase> = {
     body: () => ({ senderName: 'Matrix' }),
     expect: adminOnly(200),
   },
+  // Imports (docs/datatourisme.md#running-an-import): a JSON body is not an upload, and no flux URL is set.
+  'POST /api/admin/imports/datatourisme': { url: () => '/api/admin/imports/datatourisme', expect: adminOnly(415) },
+  'POST /api/admin/imports/datatourisme/feed': {
+    url: () => '/api/admin/imports/datatourisme/feed',
+    body: () => ({ dryRun: true }),
+    expect: adminOnly(409),
+  },
+  'GET /api/admin/imports/runs': { url: () => '/api/admin/imports/runs', expect: adminOnly(200) },
+  'GET /api/admin/imports/runs/:id': { url: () => '/api/admin/imports/runs/1', expect: adminOnly(404) },
+  'GET /api/admin/imports/settings': { url: () => '/api/admin/imports/settings', expect: adminOnly(200) },
+  'PUT /api/admin/imports/settings': {
+    url: () => '/api/admin/imports/settings',
+    body: () => ({ feedUrl: '', time: '03:00' }),
+    expect: adminOnly(200),
+  },
   'GET /api/admin/providers/pending': { url: () => '/api/admin/providers/pending', expect: adminOnly(200) },
   'POST /api/admin/providers/:id/approve': {
     url: (f) => `/api/admin/providers/${f.pendingProviderId}/approve`,

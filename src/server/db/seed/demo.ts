@@ -560,12 +560,13 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
 
 /**
  * Empties every table of content (for `npm run db:seed`, never at start). The site's settings
- * (docs/site-settings.md) are the team's, not demo content: they stay; the seed's marker goes.
+ * (docs/site-settings.md) and the daily import's (docs/datatourisme.md#the-daily-import) are the
+ * team's, not demo content: they stay; the seed's marker goes.
  */
 export async function truncateAll(db: Db): Promise<void> {
   await db.execute(sql`truncate table
     outbox, analytics, booking_mails, booking_events, bookings, reviews, activity_tags, tags, activity_translations, activities,
     providers, sessions, users
     restart identity cascade`);
-  await db.execute(sql`delete from admin_settings where key not like 'site.%'`);
+  await db.execute(sql`delete from admin_settings where key not like 'site.%' and key not like 'imports.%'`);
 }

@@ -71,6 +71,8 @@ export interface ImportOptions {
   startedBy?: string | null;
   /** Called after each batch with the objects read so far. */
   onProgress?: (read: number) => void;
+  /** A run row the caller made already (the console claims it first, docs/datatourisme.md#running-an-import). */
+  runId?: number;
 }
 
 const NAME_MAX = 200;
@@ -235,7 +237,7 @@ async function writeFields(db: Db, activityId: number, fields: Record<string, un
     .where(eq(activities.id, activityId));
 }
 
-function emptyReport(source: string, dryRun: boolean): ImportReport {
+export function emptyReport(source: string, dryRun: boolean): ImportReport {
   return {
     source,
     dryRun,
@@ -422,17 +424,20 @@ export async function runImport(
   const { db, clock } = deps;
   const dryRun = options.dryRun ?? false;
   const report = emptyReport(source.name, dryRun);
-  const [run] = await db
-    .insert(importRuns)
-    .values({
-      source: SOURCE,
-      location: source.name,
-      dryRun,
-      status: 'running',
-      startedBy: options.startedBy ?? null,
-      startedAt: clock.now(),
-    })
-    .returning({ id: importRuns.id });
+  const [run] =
+    options.runId !== undefined
+      ? [{ id: options.runId }]
+      : await db
+          .insert(importRuns)
+          .values({
+            source: SOURCE,
+            location: source.name,
+            dryRun,
+            status: 'running',
+            startedBy: options.startedBy ?? null,
+            startedAt: clock.now(),
+          })
+          .returning({ id: importRuns.id });
   const runId = run?.id;
   const known = await knownSources(db);
   const seen = new Set<string>();
