@@ -1,7 +1,7 @@
 /**
  * The DATAtourisme import at a region's scale (docs/benchmarks.md#datatourisme-import):
  *
- *   tsx bench/import.ts [--objects=50000]
+ *   tsx bench/import.ts [--objects=50000] [--postgres=<url of a server>]
  *
  * Writes (once, in a process of its own, kept in the temporary folder) a generated flux ZIP of
  * that many objects (bench/datatourisme-flux.ts), then in this process: a plain parse of the same
@@ -10,7 +10,9 @@
  * of each and their ratio, and the peak RSS of the import (sampled every 20 ms). The embedded
  * database alone (PGlite's WebAssembly heap) takes about 390 MB of the process as soon as it is
  * opened, before one object is read; the limit of 400 MB is checked on what the import adds to the
- * process once the database is open, and both figures are printed.
+ * process once the database is open, and both figures are printed. With `--postgres`, the import
+ * goes into a fresh database of its own on that server instead (made and dropped), where the
+ * process holds nothing but the import.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,7 +20,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SERVICE_AREA } from '../src/domain/geo.js';
-import { openPglite } from '../src/server/db/client.js';
+import pg from 'pg';
+import { openPglite, openPostgres } from '../src/server/db/client.js';
 import { systemClock } from '../src/server/deps.js';
 import { runImport } from '../src/server/modules/imports/datatourisme/importer.js';
 import { zipSource } from '../src/server/modules/imports/datatourisme/source.js';
@@ -57,8 +60,22 @@ const parse = await measured(async () => {
 });
 console.info(`plain parse: ${parse.result} objects in ${parse.seconds.toFixed(1)} s`);
 
+const postgres = process.argv.find((a) => a.startsWith('--postgres='))?.slice(11);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'dl-bench-import-'));
-const database = await openPglite(path.join(dataDir, 'db'));
+const benchDb = `dl_bench_import_${process.pid}`;
+const admin = async (statement: string) => {
+  const client = new pg.Client({ connectionString: postgres });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+if (postgres) await admin(`create database ${benchDb}`);
+const database = postgres
+  ? openPostgres(Object.assign(new URL(postgres), { pathname: `/${benchDb}` }).href)
+  : await openPglite(path.join(dataDir, 'db'));
 await database.migrate();
 const startRss = process.memoryUsage().rss;
 const run = await measured(() =>
@@ -71,6 +88,7 @@ const run = await measured(() =>
 if (process.stderr.isTTY) process.stderr.write('\n');
 await database.close();
 await rm(dataDir, { recursive: true, force: true });
+if (postgres) await admin(`drop database if exists ${benchDb} with (force)`);
 
 const report = run.result;
 const parseRate = parse.result / parse.seconds;
@@ -80,7 +98,7 @@ const skipped = Object.entries(report.skipped)
   .join(', ');
 console.info(
   [
-    `import: ${report.read} objects read, ${report.created} created (${skipped}) in ${run.seconds.toFixed(1)} s${report.failure ? `, FAILED: ${report.failure}` : ''}`,
+    `import into ${postgres ? 'PostgreSQL' : 'PGlite (file-backed)'}: ${report.read} objects read, ${report.created} created (${skipped}) in ${run.seconds.toFixed(1)} s${report.failure ? `, FAILED: ${report.failure}` : ''}`,
     `  plain parse ${parseRate.toFixed(0)} objects/s, import ${importRate.toFixed(0)} objects/s: ${(parseRate / importRate).toFixed(1)}× slower than the parse`,
     `  RSS with the database open ${mb(startRss)}, peak during the import ${mb(run.peakRss)}: the import added ${mb(run.peakRss - startRss)} (limit ${mb(RSS_LIMIT)})`,
   ].join('\n'),
