@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SERVICE_AREA } from '../../../domain/geo.js';
 import { activitySources } from '../../db/schema/index.js';
@@ -194,6 +195,11 @@ describe('GET /api/export/activities.csv', () => {
       source_updated: '2026-10-01T09:00:00',
     });
     expect(rows.every((row) => row.length === header?.length)).toBe(true);
+
+    // Compressed for a client that takes it, the same bytes once unpacked.
+    const gzipped = await get('/api/export/activities.csv', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).equals(res.rawPayload)).toBe(true);
   });
 });
 
