@@ -6,7 +6,14 @@ import { isEmailAddress, isPhoneNumber } from './contact-rules.js';
  * contact, the name mails are sent under, and where the team's notices go. The environment gives
  * each one's default.
  */
-export const SITE_SETTING_KEYS = ['contactEmail', 'contactPhone', 'senderName', 'teamInbox'] as const;
+export const SITE_SETTING_KEYS = [
+  'contactEmail',
+  'contactPhone',
+  'senderName',
+  'teamInbox',
+  'dataLicence',
+  'dataLicenceUrl',
+] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
 
 /** The longest display name mails are sent under. */
@@ -18,6 +25,13 @@ export const SENDER_NAME_MAX = 80;
  */
 const SENDER_NAME_PATTERN = /^[^\p{Cc}\p{Zl}\p{Zp}<>"]+$/u;
 const ADDRESS_MAX = 254;
+
+/** The licence the open-data exports are published under (docs/site-settings.md#the-settings), by default. */
+export const DEFAULT_DATA_LICENCE = 'Licence Ouverte / Etalab 2.0';
+export const DEFAULT_DATA_LICENCE_URL = 'https://www.etalab.gouv.fr/licence-ouverte-open-licence/';
+export const DATA_LICENCE_MAX = 120;
+/** One line of plain text: it goes into CSV cells and HTTP headers. */
+const PLAIN_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}<>"]+$/u;
 
 const address = z.union([
   z.literal(''),
@@ -53,6 +67,21 @@ export const siteSettingsPatchBody = z.strictObject({
     .nullable()
     .optional(),
   teamInbox: address.nullable().optional(),
+  dataLicence: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(DATA_LICENCE_MAX, `must be at most ${DATA_LICENCE_MAX} characters`)
+    .regex(PLAIN_LINE, 'must be plain text, without line breaks or any of < > "')
+    .nullable()
+    .optional(),
+  dataLicenceUrl: z
+    .string()
+    .trim()
+    .max(500, 'must be at most 500 characters')
+    .refine((value) => /^https?:\/\/[^\s<>"]+$/.test(value) && URL.canParse(value), 'must be an http(s) address')
+    .nullable()
+    .optional(),
 });
 export type SiteSettingsPatch = z.output<typeof siteSettingsPatchBody>;
 
@@ -73,5 +102,7 @@ export const siteSettingsSchema = z.object({
   contactPhone: settingSchema,
   senderName: settingSchema,
   teamInbox: settingSchema,
+  dataLicence: settingSchema,
+  dataLicenceUrl: settingSchema,
 });
 export type SiteSettingsAnswer = z.infer<typeof siteSettingsSchema>;

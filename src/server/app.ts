@@ -19,6 +19,7 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { createOidc } from './modules/auth/oidc.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAnswerCache } from './modules/catalog/answers.js';
+import { exportRoutes } from './modules/exports/routes.js';
 import { Catalog } from './modules/catalog/service.js';
 import { resolveSessionSecret } from './modules/auth/session-secret.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
@@ -271,6 +272,7 @@ export async function buildApp(options: AppDeps) {
       await api.register(analyticsRoutes(deps));
       await api.register(sponsorshipRoutes(deps));
       await api.register(scheduledMailRoutes(deps));
+      await api.register(exportRoutes(deps));
     },
     { prefix: '/api' },
   );

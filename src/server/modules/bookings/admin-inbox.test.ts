@@ -28,6 +28,8 @@ const site: SiteSettingValues = {
   contactPhone: null,
   senderName: 'DiscoverLocal',
   teamInbox: 'team@discoverlocal.test',
+  dataLicence: 'Licence Ouverte / Etalab 2.0',
+  dataLicenceUrl: 'https://www.etalab.gouv.fr/licence-ouverte-open-licence/',
 };
 const ctx = useTestApp(() => ({
   env: { SMTP_URL: smtp.url, MAIL_FROM: 'DiscoverLocal <bookings@discoverlocal.test>' },

@@ -265,6 +265,11 @@ export class CatalogModel {
     return this.entries.map((e) => ({ id: e.id, updatedAt: e.updatedAt }));
   }
 
+  /** Every public activity as the database gave it, in id order (the open-data exports, docs/api.md#open-data-exports). */
+  rows(): readonly CatalogRow[] {
+    return this.entries;
+  }
+
   /** The picture of every public activity: an uploaded photo here is everyone's to see (docs/provider-workspace.md#photos). */
   imageUrls(): string[] {
     return this.entries.flatMap((e) => (e.imageUrl ? [e.imageUrl] : []));

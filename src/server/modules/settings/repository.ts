@@ -9,6 +9,8 @@ export const SETTING_ROW_KEYS: Record<SiteSettingKey, string> = {
   contactPhone: 'site.contactPhone',
   senderName: 'site.senderName',
   teamInbox: 'site.teamInbox',
+  dataLicence: 'site.dataLicence',
+  dataLicenceUrl: 'site.dataLicenceUrl',
 };
 
 /** The site settings' stored values (docs/site-settings.md#stored): a setting with no row, or a null value, has none. */

@@ -15,7 +15,12 @@ export const SETTING_DESCRIPTIONS: Record<SiteSettingKey, string> = {
   senderName: 'The name mails are sent under (the From header); the address stays MAIL_FROM’s.',
   teamInbox:
     'Where notices for the team go (someone applied as a provider, and the like); empty: to every admin account.',
+  dataLicence: 'The licence the open-data exports (/api/export/…) are published under.',
+  dataLicenceUrl: 'The address of the licence text, given with every export.',
 };
+
+/** Settings that cannot be none: an empty stored value means the default. */
+const NEVER_EMPTY = new Set<SiteSettingKey>(['senderName', 'dataLicence', 'dataLicenceUrl']);
 
 /** The settings as the console shows them: each one's value in force, its default and whether it is the default. */
 export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<SiteSettingsAnswer> {
@@ -25,7 +30,7 @@ export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<Si
   const entry = (key: SiteSettingKey) => ({
     value: values[key],
     default: defaults[key],
-    isDefault: stored[key] === undefined || (key === 'senderName' && stored[key] === ''),
+    isDefault: stored[key] === undefined || (NEVER_EMPTY.has(key) && stored[key] === ''),
     description: SETTING_DESCRIPTIONS[key],
   });
   return {
@@ -33,6 +38,8 @@ export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<Si
     contactPhone: entry('contactPhone'),
     senderName: entry('senderName'),
     teamInbox: entry('teamInbox'),
+    dataLicence: entry('dataLicence'),
+    dataLicenceUrl: entry('dataLicenceUrl'),
   };
 }
 

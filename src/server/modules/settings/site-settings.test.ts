@@ -74,6 +74,13 @@ describe('the defaults', () => {
       // MAIL_FROM's display name.
       senderName: { value: 'Limoux Guide', default: 'Limoux Guide', isDefault: true },
       teamInbox: { value: 'office@limoux.test', default: 'office@limoux.test', isDefault: true },
+      // Not the environment's: the licence of France's public open data (docs/site-settings.md).
+      dataLicence: { value: 'Licence Ouverte / Etalab 2.0', default: 'Licence Ouverte / Etalab 2.0', isDefault: true },
+      dataLicenceUrl: {
+        value: 'https://www.etalab.gouv.fr/licence-ouverte-open-licence/',
+        default: 'https://www.etalab.gouv.fr/licence-ouverte-open-licence/',
+        isDefault: true,
+      },
     });
     for (const setting of Object.values(body)) expect(setting.description.length).toBeGreaterThan(10);
     expect(await contactOf(ctx.app)).toEqual({ email: 'office@limoux.test', phone: '+33 4 68 31 11 82' });
@@ -82,7 +89,14 @@ describe('the defaults', () => {
   it('leave the seed’s marker and any other internal row out', async () => {
     await ctx.db.insert(adminSettings).values({ key: 'seed.demo', value: '2026-01-01T00:00:00.000Z' });
     const body = (await getSettings()).json<Record<string, unknown>>();
-    expect(Object.keys(body).sort()).toEqual(['contactEmail', 'contactPhone', 'senderName', 'teamInbox']);
+    expect(Object.keys(body).sort()).toEqual([
+      'contactEmail',
+      'contactPhone',
+      'dataLicence',
+      'dataLicenceUrl',
+      'senderName',
+      'teamInbox',
+    ]);
     await ctx.db.delete(adminSettings).where(eq(adminSettings.key, 'seed.demo'));
   });
 });

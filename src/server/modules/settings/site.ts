@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { BRAND } from '../../../domain/brand.js';
-import type { SiteSettingKey } from '../../../domain/site-settings.js';
+import { DEFAULT_DATA_LICENCE, DEFAULT_DATA_LICENCE_URL, type SiteSettingKey } from '../../../domain/site-settings.js';
 import type { Database } from '../../db/client.js';
 import type { AppConfig } from '../../deps.js';
 import { parseSender } from '../mail/mailer.js';
@@ -15,6 +15,9 @@ export interface SiteSettingValues {
   senderName: string;
   /** Where notices to the team go (someone applied, a booking nobody else answers); null: every admin account. */
   teamInbox: string | null;
+  /** The licence the open-data exports are published under, and its address (docs/site-settings.md). */
+  dataLicence: string;
+  dataLicenceUrl: string;
 }
 
 export interface SiteSettings {
@@ -39,6 +42,8 @@ export function settingsDefaults(config: Pick<AppConfig, 'contact' | 'mail'>): S
     contactPhone: config.contact.phone,
     senderName: parseSender(config.mail.from).name ?? BRAND.name,
     teamInbox: config.contact.email,
+    dataLicence: DEFAULT_DATA_LICENCE,
+    dataLicenceUrl: DEFAULT_DATA_LICENCE_URL,
   };
 }
 
@@ -50,7 +55,7 @@ export function resolveSettings(
   defaults: SiteSettingValues,
   stored: Partial<Record<SiteSettingKey, string>>,
 ): SiteSettingValues {
-  const pick = (key: Exclude<SiteSettingKey, 'senderName'>) => {
+  const pick = (key: 'contactEmail' | 'contactPhone' | 'teamInbox') => {
     const value = stored[key];
     return value === undefined ? defaults[key] : value === '' ? null : value;
   };
@@ -59,6 +64,8 @@ export function resolveSettings(
     contactPhone: pick('contactPhone'),
     senderName: stored.senderName || defaults.senderName,
     teamInbox: pick('teamInbox'),
+    dataLicence: stored.dataLicence || defaults.dataLicence,
+    dataLicenceUrl: stored.dataLicenceUrl || defaults.dataLicenceUrl,
   };
 }
 

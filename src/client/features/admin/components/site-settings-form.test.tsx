@@ -30,6 +30,11 @@ const initial: SiteSettingsAnswer = {
   contactPhone: setting('+33 4 68 31 11 82', '+33 4 68 31 11 82'),
   senderName: setting('Office de Tourisme', 'DiscoverLocal', false),
   teamInbox: setting(null, null),
+  dataLicence: setting('Licence Ouverte / Etalab 2.0', 'Licence Ouverte / Etalab 2.0'),
+  dataLicenceUrl: setting(
+    'https://www.etalab.gouv.fr/licence-ouverte-open-licence/',
+    'https://www.etalab.gouv.fr/licence-ouverte-open-licence/',
+  ),
 };
 
 /** The API: the settings, and a PATCH that answers what it was sent (or `refuse` as a 400 naming a field). */
@@ -100,9 +105,27 @@ describe('the site settings form (docs/site-settings.md)', () => {
     expect(phone).toBeEnabled();
     await userEvent.clear(phone);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Standaard gebruiken voor Naam van de afzender' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Standaard gebruiken voor Licentie van de open data' }));
+    const licence = field('Licentie van de open data');
+    expect(licence).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'De licentie waaronder de exports van de gids (GeoJSON, CSV, JSON-LD) gepubliceerd worden.',
+      ),
+    );
+    await userEvent.clear(licence);
+    await userEvent.type(licence, 'CC BY 4.0');
     await userEvent.click(screen.getByRole('button', { name: 'Instellingen opslaan' }));
     expect(await screen.findByText('Instellingen opgeslagen')).toBeInTheDocument();
-    expect(api.patches).toEqual([{ contactEmail: null, contactPhone: '', senderName: null, teamInbox: null }]);
+    expect(api.patches).toEqual([
+      {
+        contactEmail: null,
+        contactPhone: '',
+        senderName: null,
+        teamInbox: null,
+        dataLicence: 'CC BY 4.0',
+        dataLicenceUrl: null,
+      },
+    ]);
     expect(field('Naam van de afzender')).toHaveValue('DiscoverLocal');
   });
 

@@ -24,6 +24,8 @@ const INPUT_TYPE: Record<SiteSettingKey, string> = {
   contactPhone: 'tel',
   senderName: 'text',
   teamInbox: 'email',
+  dataLicence: 'text',
+  dataLicenceUrl: 'url',
 };
 /** Which error text a field shows, whatever the rule it broke. */
 const ERROR_TEXT: Record<SiteSettingKey, string> = {
@@ -31,6 +33,8 @@ const ERROR_TEXT: Record<SiteSettingKey, string> = {
   contactPhone: 'settings.errors.phone',
   senderName: 'settings.errors.senderName',
   teamInbox: 'settings.errors.email',
+  dataLicence: 'settings.errors.dataLicence',
+  dataLicenceUrl: 'settings.errors.dataLicenceUrl',
 };
 
 function fieldsOf(answer: SiteSettingsAnswer): Fields {

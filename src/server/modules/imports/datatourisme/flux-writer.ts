@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 
@@ -44,14 +45,15 @@ export async function writeFluxFolder(dir: string, objects: Iterable<Record<stri
   await writeFile(path.join(dir, 'index.json'), JSON.stringify(index));
 }
 
-/** A flux ZIP; `extra` adds raw entries (a damaged object file, for example). */
-export async function writeFluxZip(
-  file: string,
+/**
+ * A flux ZIP as a stream (an HTTP answer, or a file below); `extra` adds raw entries (a damaged
+ * object file, for example). Each object is serialized as it is added.
+ */
+export function fluxZipStream(
   objects: Iterable<Record<string, unknown>>,
   extra: { name: string; bytes: Buffer }[] = [],
-): Promise<void> {
+): Readable {
   const zip = new yazl.ZipFile();
-  const done = pipeline(zip.outputStream, createWriteStream(file));
   const index = [];
   for (const object of objects) {
     const entry = indexEntry(object);
@@ -61,5 +63,14 @@ export async function writeFluxZip(
   for (const { name, bytes } of extra) zip.addBuffer(bytes, name);
   zip.addBuffer(Buffer.from(JSON.stringify(index)), 'index.json');
   zip.end();
-  await done;
+  return zip.outputStream as Readable;
+}
+
+/** A flux ZIP written to `file`. */
+export async function writeFluxZip(
+  file: string,
+  objects: Iterable<Record<string, unknown>>,
+  extra: { name: string; bytes: Buffer }[] = [],
+): Promise<void> {
+  await pipeline(fluxZipStream(objects, extra), createWriteStream(file));
 }
