@@ -137,6 +137,14 @@ test('an admin sees a dry run’s report, imports for real, and the activity is 
   await card.getByRole('link').first().click();
   await expect(pageHeading(guest)).toHaveText(`Uitkijkpunt Pech ${run}`, PAGE_LOAD);
   await expect(guest.getByRole('main')).toContainText('Een uitzicht over de hoge vallei van de Aude.');
+  // With its source, as the licence asks (docs/datatourisme.md#attribution).
+  await expect(guest.getByRole('main')).toContainText(
+    /Bron: Office de test, via DATAtourisme \(opent in een nieuw tabblad\), bijgewerkt 1 oktober 2026\./,
+  );
+  await expect(guest.getByRole('main').getByRole('link', { name: /^DATAtourisme/ })).toHaveAttribute(
+    'href',
+    /datatourisme\.fr/,
+  );
 
   // Paused again: this server's guide stays as the other specs left it.
   const both = await imported();
