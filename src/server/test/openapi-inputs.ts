@@ -39,6 +39,7 @@ interface Parameter {
 }
 
 interface Operation {
+  description?: string;
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
@@ -335,6 +336,21 @@ function pathArb(parameter: Parameter, known: PathValues): fc.Arbitrary<string> 
 
 const BODY_CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'application/xml'];
 
+/** A multipart body of one part named `file`, of random bytes (an upload's shape, never its content). */
+const multipart = fc.uint8Array({ maxLength: 256 }).map((bytes) => {
+  const boundary = 'generatedBoundary';
+  const part = Buffer.from(bytes).toString('latin1');
+  return {
+    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${part}\r\n--${boundary}--\r\n`,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+});
+
+/** An operation that takes an upload: its body is multipart/form-data, as its description says. */
+const takesUpload = (operation: Operation) =>
+  Boolean(operation.requestBody?.content?.['multipart/form-data']) ||
+  /multipart\/form-data/.test(operation.description ?? '');
+
 /**
  * The body of a request: JSON of the declared schema (mostly), any JSON, text that is not JSON,
  * or a body of another content type; for an operation without a JSON body, random text and
@@ -343,14 +359,6 @@ const BODY_CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', '
 function bodyArb(operation: Operation): fc.Arbitrary<{ payload: string | undefined; contentType?: string }> {
   const schema = operation.requestBody?.content?.['application/json']?.schema;
   const notJson = fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('{', '{"a":', '[1,2', 'null', '"x"', ''));
-  const multipart = fc.uint8Array({ maxLength: 256 }).map((bytes) => {
-    const boundary = 'generatedBoundary';
-    const part = Buffer.from(bytes).toString('latin1');
-    return {
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${part}\r\n--${boundary}--\r\n`,
-      contentType: `multipart/form-data; boundary=${boundary}`,
-    };
-  });
   const other = fc
     .tuple(fc.constantFrom(...BODY_CONTENT_TYPES), fc.string({ maxLength: 100 }))
     .map(([contentType, payload]) => ({ payload, contentType }));
@@ -405,19 +413,13 @@ export function wellFormedRequestArb(
       rest: fc.tuple(
         ...optional.map((p) => (p.required ? valueOf(p) : fc.option(valueOf(p), { nil: undefined, freq: 2 }))),
       ),
-      body: schema ? wellFormedArb(schema).map((value) => JSON.stringify(value)) : fc.constant(undefined),
+      body: schema
+        ? wellFormedArb(schema).map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json' }))
+        : takesUpload(operation)
+          ? multipart
+          : fc.constant(undefined),
     })
-    .map(({ path: pathDrawn, rest, body }) =>
-      assemble(
-        path,
-        inPath,
-        pathDrawn,
-        optional,
-        rest,
-        body === undefined ? undefined : { payload: body, contentType: 'application/json' },
-        origin,
-      ),
-    );
+    .map(({ path: pathDrawn, rest, body }) => assemble(path, inPath, pathDrawn, optional, rest, body, origin));
 }
 
 function looseRequestArb({ path, operation }: OperationCase, { pathValues = {}, origin }: RequestOptions) {
