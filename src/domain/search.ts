@@ -1,3 +1,10 @@
+import {
+  MAX_SEARCH_LENGTH,
+  MAX_SEARCH_WORDS,
+  SPORT_SUGGESTION_LIMIT,
+  SUGGESTION_LIMIT,
+  SUGGESTION_MIN_LENGTH,
+} from './search-limits.js';
 import { SYNONYMS } from './synonyms.js';
 
 /**
@@ -209,13 +216,7 @@ export function textMatches(parts: readonly QueryPart[], text: string): boolean 
   );
 }
 
-export const MAX_SEARCH_LENGTH = 100;
-export const MAX_SEARCH_WORDS = 8;
-
-/** Suggestions start at 2 characters (docs/product.md#search-and-suggestions). */
-export const SUGGESTION_MIN_LENGTH = 2;
-export const SUGGESTION_LIMIT = 6;
-export const SPORT_SUGGESTION_LIMIT = 8;
+export { MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS, SPORT_SUGGESTION_LIMIT, SUGGESTION_LIMIT, SUGGESTION_MIN_LENGTH };
 
 /** Terms offered as suggestions on their own (docs/product.md#search-and-suggestions). */
 export const POPULAR_TERMS = ['festival', 'markt', 'sport', 'uitzicht', 'wandelen', 'randonnee'] as const;

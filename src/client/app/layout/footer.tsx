@@ -1,9 +1,10 @@
 import { Mail, MapPinned, Phone } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/navigation';
 import { CATEGORIES } from '../../../domain/activities';
 import { DATATOURISME, OPEN_LICENCE } from '../../../domain/attribution';
 import { BRAND } from '../../../domain/brand';
+import { taggedText } from '../../lib/tagged-text';
 import { useClientConfig } from '../../lib/client-config';
 import { SponsorPlans } from '../sponsor-plans';
 
@@ -93,15 +94,18 @@ export function Footer() {
         </p>
         {/* On every page, whether or not the catalogue holds imported activities yet (docs/datatourisme.md#attribution). */}
         <p className="mt-2 text-xs text-sand-200">
-          <Trans
-            t={t}
-            i18nKey="footer.dataSource"
-            values={{ licence: OPEN_LICENCE.name }}
-            components={{
-              platform: <CreditLink href={DATATOURISME.url} newTab={t('a11y.newTab')} />,
-              licence: <CreditLink href={OPEN_LICENCE.url} newTab={t('a11y.newTab')} />,
-            }}
-          />
+          {taggedText(t('footer.dataSource', { licence: OPEN_LICENCE.name }), {
+            platform: (inner) => (
+              <CreditLink href={DATATOURISME.url} newTab={t('a11y.newTab')}>
+                {inner}
+              </CreditLink>
+            ),
+            licence: (inner) => (
+              <CreditLink href={OPEN_LICENCE.url} newTab={t('a11y.newTab')}>
+                {inner}
+              </CreditLink>
+            ),
+          })}
         </p>
       </div>
     </footer>

@@ -1,8 +1,9 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { ActivitySource, TextLanguages } from '../../../../domain/activities';
 import { DATATOURISME, OPEN_LICENCE, type MachineTranslatedField } from '../../../../domain/attribution';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDayRange } from '../../../lib/format';
+import { taggedText } from '../../../lib/tagged-text';
 
 /*
  * What the Licence Ouverte asks of an imported activity's page (docs/datatourisme.md#attribution):
@@ -30,19 +31,14 @@ export function SourceAttribution({ source }: { source: ActivitySource }) {
   const date = source.updatedAt ? formatDayRange(source.updatedAt, source.updatedAt, language) : '';
   return (
     <p className="text-sm text-ink-500">
-      <Trans
-        t={t}
-        i18nKey={key}
-        values={{ date }}
+      {taggedText(t(key, { date }), {
         // The author's name is the source's text: an element of its own, never parsed as markup.
-        components={{ creator: <span>{source.creator}</span>, platform: <ExternalLink href={DATATOURISME.url} /> }}
-      />{' '}
-      <Trans
-        t={t}
-        i18nKey="source.licence"
-        values={{ licence: OPEN_LICENCE.name }}
-        components={{ licence: <ExternalLink href={OPEN_LICENCE.url} /> }}
-      />
+        creator: () => <span>{source.creator}</span>,
+        platform: (inner) => <ExternalLink href={DATATOURISME.url}>{inner}</ExternalLink>,
+      })}{' '}
+      {taggedText(t('source.licence', { licence: OPEN_LICENCE.name }), {
+        licence: (inner) => <ExternalLink href={OPEN_LICENCE.url}>{inner}</ExternalLink>,
+      })}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language } from '../../../../domain/languages';
-import { SUGGESTION_MIN_LENGTH } from '../../../../domain/search';
+import { SUGGESTION_MIN_LENGTH } from '../../../../domain/search-limits';
 import type { Suggestion } from '../../../../domain/suggestions';
 import { api } from '../../../lib/api-client';
 

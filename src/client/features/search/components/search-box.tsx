@@ -1,7 +1,7 @@
 import { Loader2, MapPin, Search, Sparkles, Tag, TrendingUp } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUGGESTION_MIN_LENGTH } from '../../../../domain/search';
+import { SUGGESTION_MIN_LENGTH } from '../../../../domain/search-limits';
 import type { Suggestion } from '../../../../domain/suggestions';
 import { useLanguage } from '../../../i18n/use-language';
 import { useCurrentLocation } from '../../../lib/navigation';
