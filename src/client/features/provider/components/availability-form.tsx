@@ -7,8 +7,7 @@ import { addDays, todayInParis } from '../../../../domain/dates';
 import { WEEKDAYS } from '../../../../domain/weekly-hours';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { useLanguage } from '../../../i18n/use-language';
-import { formatWeekday, formatWeekdayLong } from '../../../lib/format';
+import { WeekdayChecks } from './weekday-checks';
 import {
   type AvailabilityFormState,
   type FieldErrors,
@@ -43,7 +42,6 @@ interface AvailabilityFormProps {
  */
 export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }: AvailabilityFormProps) {
   const { t } = useTranslation('provider');
-  const language = useLanguage();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [state, setState] = useState<AvailabilityFormState>(() => toFormState(settings));
@@ -122,44 +120,20 @@ export function AvailabilityForm({ settings, busy, serverErrors = {}, onSubmit }
   const weekdayBoxes = (index: number, days: number[]) => {
     const name = `periods.${index}.days`;
     return (
-      <fieldset>
-        <legend className={labelClass}>{t('availability.periodDays')}</legend>
-        <div className="flex flex-wrap gap-2">
-          {WEEKDAYS.map((day) => (
-            <label
-              key={day}
-              className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-white px-3 ring-1 ring-sand-300"
-            >
-              <input
-                type="checkbox"
-                id={day === 1 ? fieldId(name) : undefined}
-                className="h-5 w-5 accent-terracotta-600"
-                checked={days.includes(day)}
-                onChange={(e) =>
-                  set(
-                    'periods',
-                    state.periods.map((p, i) =>
-                      i === index
-                        ? {
-                            ...p,
-                            days: e.target.checked
-                              ? WEEKDAYS.filter((d) => d === day || p.days.includes(d))
-                              : p.days.filter((d) => d !== day),
-                          }
-                        : p,
-                    ),
-                  )
-                }
-                {...invalid(name)}
-              />
-              {/* Short on screen, in full for screen readers: "ma", read "maandag". */}
-              <span aria-hidden>{formatWeekday(day, language)}</span>
-              <span className="sr-only">{formatWeekdayLong(day, language)}</span>
-            </label>
-          ))}
-        </div>
-        {fieldError(name)}
-      </fieldset>
+      <WeekdayChecks
+        legend={t('availability.periodDays')}
+        legendClassName={labelClass}
+        id={fieldId(name)}
+        days={days}
+        onChange={(next) =>
+          set(
+            'periods',
+            state.periods.map((p, i) => (i === index ? { ...p, days: next } : p)),
+          )
+        }
+        invalid={invalid(name)}
+        error={fieldError(name)}
+      />
     );
   };
 

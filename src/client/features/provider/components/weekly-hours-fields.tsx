@@ -1,11 +1,12 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WEEKDAYS, WEEKLY_HOURS_MAX_ROWS, type WeeklyHoursRow } from '../../../../domain/weekly-hours';
+import { WEEKLY_HOURS_MAX_ROWS, type WeeklyHoursRow } from '../../../../domain/weekly-hours';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useLanguage } from '../../../i18n/use-language';
-import { formatMonth, formatWeekday, formatWeekdayLong } from '../../../lib/format';
+import { formatMonth } from '../../../lib/format';
+import { WeekdayChecks } from './weekday-checks';
 
 /** One row of the hours as the form holds it: times as the time fields give them, the season's day and month apart. */
 export interface HoursRowState {
@@ -170,36 +171,15 @@ export function WeeklyHoursFields({ rows, onChange, fieldId, invalid, fieldError
         return (
           <fieldset key={row.key} className="space-y-3 rounded-2xl bg-sand-50 p-4 ring-1 ring-sand-200">
             <legend className="font-medium text-ink-900">{t('form.hoursRow', { n })}</legend>
-            <fieldset>
-              <legend className={labelClass}>{t('form.days')}</legend>
-              <div className="flex flex-wrap gap-2">
-                {WEEKDAYS.map((day) => (
-                  <label
-                    key={day}
-                    className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-white px-3 ring-1 ring-sand-300"
-                  >
-                    <input
-                      type="checkbox"
-                      id={day === 1 ? fieldId(at('days')) : undefined}
-                      className="h-5 w-5 accent-terracotta-600"
-                      checked={row.days.includes(day)}
-                      onChange={(e) =>
-                        update(index, {
-                          days: e.target.checked
-                            ? WEEKDAYS.filter((d) => d === day || row.days.includes(d))
-                            : row.days.filter((d) => d !== day),
-                        })
-                      }
-                      {...invalid(at('days'))}
-                    />
-                    {/* Short on screen, in full for screen readers: "ma", read "maandag". */}
-                    <span aria-hidden>{formatWeekday(day, language)}</span>
-                    <span className="sr-only">{formatWeekdayLong(day, language)}</span>
-                  </label>
-                ))}
-              </div>
-              {fieldError(at('days'))}
-            </fieldset>
+            <WeekdayChecks
+              legend={t('form.days')}
+              legendClassName={labelClass}
+              id={fieldId(at('days'))}
+              days={row.days}
+              onChange={(days) => update(index, { days })}
+              invalid={invalid(at('days'))}
+              error={fieldError(at('days'))}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               <div>
                 <label htmlFor={fieldId(at('opens'))} className={labelClass}>

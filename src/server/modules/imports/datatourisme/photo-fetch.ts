@@ -1,5 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { readAll } from './source.js';
 
 /** The largest photo fetched from a flux (an upload may be 10 MB too). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -83,14 +86,6 @@ export async function fetchPhoto(address: string, options: PhotoFetchOptions = {
       await response.body.cancel();
       throw new Error(`larger than ${maxBytes} bytes`);
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    // Node's web streams are async iterable; the DOM types do not say so.
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.length;
-      if (size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
+    return readAll(Readable.fromWeb(response.body as WebReadableStream), maxBytes);
   }
 }

@@ -22,7 +22,8 @@ export interface FluxSource {
 /** The largest object file read (the biggest seen are 700 KB): a bigger one is that object's problem. */
 export const MAX_OBJECT_BYTES = 8 * 1024 * 1024;
 
-async function readAll(stream: Readable, limit: number): Promise<Buffer> {
+/** A stream's bytes, at most `limit` of them (past it, the stream is dropped and this throws). */
+export async function readAll(stream: Readable, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
