@@ -10,6 +10,7 @@ import {
   test,
   toastRegion,
   visit,
+  selectMarker,
 } from './fixtures';
 
 /**
@@ -138,12 +139,13 @@ test.describe('accessibility (mobile 390 x 844)', () => {
 
   test("/kaart with a marker's card", async ({ page }) => {
     await visit(page, '/kaart');
-    await page
+    const marker = page
       .getByRole('region', { name: 'Kaart van de activiteiten' })
       .getByRole('button', { name: / op de kaart$/ })
-      .first()
-      .click();
-    await expect(page.getByRole('article', { name: /^Geselecteerd: / })).toBeVisible();
+      .first();
+    await selectMarker(marker, () =>
+      expect(page.getByRole('article', { name: /^Geselecteerd: / })).toBeVisible({ timeout: 3_000 }),
+    );
     await settled(page);
     await expectNoSeriousA11yViolations(page);
   });

@@ -225,6 +225,18 @@ interface AxeViolation {
 }
 
 /** Runs axe-core on the page and fails on serious or critical violations, listing them. */
+/**
+ * Clicks a map marker until `selected` holds: Leaflet lets a click made while the map still moves
+ * (its first fit, or the zoom to filtered markers) go, as seen on a loaded machine; a visitor clicks
+ * again, and so does a test.
+ */
+export async function selectMarker(marker: Locator, selected: () => Promise<void>) {
+  await expect(async () => {
+    await marker.click();
+    await selected();
+  }).toPass();
+}
+
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = (results.violations as AxeViolation[])

@@ -9,6 +9,7 @@ import {
   toastRegion,
   visit,
   withoutShareSheet,
+  selectMarker,
 } from './fixtures';
 import { E2E } from './support/ports';
 
@@ -203,12 +204,7 @@ test.describe('the overview side map', () => {
 
     const marker = map.getByRole('button', { name: / op de kaart$/ }).first();
     const name = ((await marker.getAttribute('aria-label')) ?? '').replace(/ op de kaart$/, '');
-    // The map zooms to the five markets first; Leaflet lets a click made during that animation go
-    // (seen on a loaded machine): a visitor clicks again, and so does the test.
-    await expect(async () => {
-      await marker.click();
-      await expect(marker).toHaveAttribute('aria-pressed', 'true', { timeout: 3_000 });
-    }).toPass();
+    await selectMarker(marker, () => expect(marker).toHaveAttribute('aria-pressed', 'true', { timeout: 3_000 }));
     await expect(overview.cards(page).filter({ hasText: name })).toBeVisible();
   });
 });
