@@ -238,6 +238,13 @@ export async function selectMarker(marker: Locator, selected: () => Promise<void
 }
 
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Colours are checked as they end: a button caught halfway through its hover or focus transition
+  // has a contrast it never shows at rest. Endless animations (skeletons, spinners) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = (results.violations as AxeViolation[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -44,6 +44,11 @@ export class CoalescingCache<T extends object> {
     this.cache = new LRUCache<string, T>({ max, ttl: ttlMs });
   }
 
+  /** Whether an answer for `key` is ready to reuse (no upstream call needed). */
+  has(key: string): boolean {
+    return this.cache.has(key);
+  }
+
   async get(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
     signal?.throwIfAborted();
     const cached = this.cache.get(key);

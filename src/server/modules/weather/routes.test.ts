@@ -134,9 +134,15 @@ describe('GET /api/weather against abuse', () => {
     },
   );
 
-  it('limits each client, and counts an IPv6 client by its /64', async () => {
-    const ask = (remoteAddress: string) =>
-      ctx.app.inject({ method: 'GET', url: '/api/weather?lat=43.0547&lon=2.2186', remoteAddress });
+  it('limits each client by the asks the cache cannot answer, and counts an IPv6 client by its /64', async () => {
+    // Every ask goes to a cell of its own (0.1° apart, all within the service area), so none is cached.
+    let cell = 0;
+    const ask = (remoteAddress: string) => {
+      const lat = (42.7 + (cell % 8) * 0.1).toFixed(4);
+      const lon = (1.9 + Math.floor(cell / 8) * 0.1).toFixed(4);
+      cell += 1;
+      return ctx.app.inject({ method: 'GET', url: `/api/weather?lat=${lat}&lon=${lon}&lng=de`, remoteAddress });
+    };
     for (let i = 0; i < WEATHER_RATE_LIMIT.max; i++) {
       // Addresses that differ only in their last 64 bits are one client.
       expect((await ask(`2001:db8:1:2::${(i + 1).toString(16)}`)).statusCode).toBe(200);
@@ -146,6 +152,19 @@ describe('GET /api/weather against abuse', () => {
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect((await ask('2001:db8:1:3::1')).statusCode).toBe(200);
     expect((await ask('192.0.2.7')).statusCode).toBe(200);
+  });
+
+  it('answers a cached cell to many visitors behind one address without counting them', async () => {
+    const ask = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/weather?lat=43.0547&lon=2.2186&lng=es',
+        remoteAddress: '198.51.100.4',
+      });
+    const before = meteo.requests.length;
+    for (let i = 0; i < WEATHER_RATE_LIMIT.max * 2; i++) expect((await ask()).statusCode).toBe(200);
+    // One upstream call filled the cache; the other asks came from it and were never limited.
+    expect(meteo.requests.length).toBe(before + 1);
   });
 });
 

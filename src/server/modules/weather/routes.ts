@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
 import { positionRequiredQuery, weatherSchema } from '../../../domain/weather-schemas.js';
@@ -6,7 +7,12 @@ import { assertInServiceArea } from '../../outside/service-area.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import type { Deps } from '../../deps.js';
 
-/** A page asks once or twice; this leaves room for many tabs, not for a flood. */
+/**
+ * A page asks once or twice; this leaves room for many tabs, not for a flood.
+ * Only asks the cache cannot answer count (docs/security.md#rate-limits-and-outside-services):
+ * many visitors behind one address (a tourist office's Wi-Fi) share the cached
+ * answer for their cell without ever reaching the limit.
+ */
 export const WEATHER_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 export const weatherRoutes =
@@ -15,7 +21,18 @@ export const weatherRoutes =
     app.get(
       '/weather',
       {
-        config: { access: 'public', rateLimit: WEATHER_RATE_LIMIT },
+        config: {
+          access: 'public',
+          rateLimit: {
+            ...WEATHER_RATE_LIMIT,
+            allowList: (request: FastifyRequest) => {
+              const asked = positionRequiredQuery.safeParse(request.query);
+              return (
+                asked.success && weather.isCached(asked.data.lat, asked.data.lon, asked.data.lng ?? DEFAULT_LANGUAGE)
+              );
+            },
+          },
+        },
         schema: {
           tags: ['outside'],
           summary: 'Current weather at a position',

@@ -5,10 +5,13 @@ import type { WeatherProvider } from './providers.js';
 
 export interface WeatherService {
   current(lat: number, lon: number, language: Language, signal?: AbortSignal): Promise<Weather>;
+  /** Whether `current` would answer from the cache, without asking upstream. */
+  isCached(lat: number, lon: number, language: Language): boolean;
 }
 
 const toGrid = (value: number) => Math.round(value / WEATHER_GRID_DEGREES) * WEATHER_GRID_DEGREES;
 const gridKey = (value: number) => toGrid(value).toFixed(2);
+const cacheKey = (lat: number, lon: number, language: Language) => `${gridKey(lat)},${gridKey(lon)},${language}`;
 
 /**
  * Current weather per grid cell (about 10 km) and language, cached for 10
@@ -24,10 +27,11 @@ export function createWeatherService(provider: WeatherProvider, ttlMs = WEATHER_
       const cellLat = Number(gridKey(lat));
       const cellLon = Number(gridKey(lon));
       return cache.get(
-        `${gridKey(lat)},${gridKey(lon)},${language}`,
+        cacheKey(lat, lon, language),
         (upstream) => provider.current(cellLat, cellLon, language, upstream),
         signal,
       );
     },
+    isCached: (lat, lon, language) => cache.has(cacheKey(lat, lon, language)),
   };
 }
