@@ -48,6 +48,14 @@ const stderrLog: ConnectionLog = {
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src', 'server', 'db', 'migrations');
 
+/**
+ * The embedded database's buffer cache. PostgreSQL's default (128 MB) lives inside PGlite's
+ * WebAssembly memory, which never shrinks, so a long import or a large guide kept about 100 MB more
+ * of the process for little gain: the app answers its reads from the read model, and pages that
+ * leave the cache come back from the operating system's file cache (docs/read-model.md#memory).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Opens an embedded PGlite database, with the extensions the migrations need. */
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) {
@@ -59,6 +67,7 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

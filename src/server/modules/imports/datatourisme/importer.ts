@@ -4,7 +4,7 @@ import { todayInParis } from '../../../../domain/dates.js';
 import type { ServiceArea } from '../../../../domain/geo.js';
 import { LANGUAGES, type Language } from '../../../../domain/languages.js';
 import { buildSearchDocument, normalizeText } from '../../../../domain/search.js';
-import type { Db } from '../../../db/client.js';
+import { type Db, queryRows } from '../../../db/client.js';
 import {
   activities,
   activitySources,
@@ -188,36 +188,47 @@ async function knownSources(db: Db): Promise<Map<string, Known>> {
   );
 }
 
-/** The values stored now, in the flat shape of `fieldsOf`. */
-async function storedFields(db: Db, activityId: number): Promise<Record<string, unknown>> {
-  const [row] = await db.select().from(activities).where(eq(activities.id, activityId));
-  if (!row) return {};
-  const out: Record<string, unknown> = {};
-  for (const field of ACTIVITY_FIELDS) out[field] = row[field];
+/** The values stored now of each activity, in the flat shape of `fieldsOf`: two queries for a batch. */
+async function storedFieldsOf(db: Db, activityIds: number[]): Promise<Map<number, Record<string, unknown>>> {
+  const out = new Map<number, Record<string, unknown>>();
+  if (activityIds.length === 0) return out;
+  const rows = await db.select().from(activities).where(inArray(activities.id, activityIds));
+  for (const row of rows) {
+    const flat: Record<string, unknown> = {};
+    for (const field of ACTIVITY_FIELDS) flat[field] = row[field];
+    out.set(row.id, flat);
+  }
   const translations = await db
     .select()
     .from(activityTranslations)
-    .where(eq(activityTranslations.activityId, activityId));
+    .where(inArray(activityTranslations.activityId, activityIds));
   for (const t of translations) {
-    out[`${t.language}.name`] = t.name;
-    out[`${t.language}.description`] = t.description;
-    out[`${t.language}.openingHours`] = t.openingHours;
+    const flat = out.get(t.activityId);
+    if (!flat) continue;
+    flat[`${t.language}.name`] = t.name;
+    flat[`${t.language}.description`] = t.description;
+    flat[`${t.language}.openingHours`] = t.openingHours;
   }
   return out;
 }
 
-/** Writes the flat fields: the activity's own, then its translations (a language without a name has none). */
-async function writeFields(db: Db, activityId: number, fields: Record<string, unknown>, now: Date) {
+type TranslationRow = typeof activityTranslations.$inferInsert;
+
+/**
+ * The rows the flat fields make: the activity's own columns (with its sort name and search text)
+ * and one translation per other language that has a name.
+ */
+function rowsOf(activityId: number, fields: Record<string, unknown>, now: Date) {
   const own = Object.fromEntries(ACTIVITY_FIELDS.map((f) => [f, fields[f]])) as Record<string, unknown>;
   const language = own['language'] as Language;
   const texts: string[] = [];
-  await db.delete(activityTranslations).where(eq(activityTranslations.activityId, activityId));
+  const translations: TranslationRow[] = [];
   for (const l of LANGUAGES) {
     const name = fields[`${l}.name`];
     if (l === language || typeof name !== 'string' || !name) continue;
     const description = String(fields[`${l}.description`] ?? '');
     texts.push(name, description);
-    await db.insert(activityTranslations).values({
+    translations.push({
       activityId,
       language: l,
       name,
@@ -226,15 +237,20 @@ async function writeFields(db: Db, activityId: number, fields: Record<string, un
       sortName: normalizeText(name),
     });
   }
-  await db
-    .update(activities)
-    .set({
-      ...(own as Partial<typeof activities.$inferInsert>),
-      sortName: normalizeText(String(own['name'])),
-      searchText: buildSearchDocument([String(own['name']), String(own['description']), String(own['city']), ...texts]),
-      updatedAt: now,
-    })
-    .where(eq(activities.id, activityId));
+  const columns = {
+    ...(own as Partial<typeof activities.$inferInsert>),
+    sortName: normalizeText(String(own['name'])),
+    searchText: buildSearchDocument([String(own['name']), String(own['description']), String(own['city']), ...texts]),
+    updatedAt: now,
+  };
+  return { columns, translations };
+}
+
+/** Rows per multi-row statement: well under PostgreSQL's 65,535 parameters for the widest table. */
+const ROWS_PER_STATEMENT = 1000;
+
+async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await insert(rows.slice(i, i + ROWS_PER_STATEMENT));
 }
 
 export function emptyReport(source: string, dryRun: boolean): ImportReport {
@@ -298,19 +314,26 @@ async function photosOf(batch: Work[], photos: ImportPhotos, report: ImportRepor
   return out;
 }
 
-/** Writes one batch in one transaction: the activities and their source rows together. */
+/**
+ * Writes one batch in one transaction: the activities and their source rows together. The new
+ * activities go in with multi-row statements (their ids drawn from the table's sequence first, so
+ * that each source row names its own activity); the updated ones are read with one query per table.
+ */
 async function writeBatch(deps: ImportDeps, batch: Work[], now: Date, report: ImportReport) {
   const { db } = deps;
   const kept: Record<string, number> = {};
   const photos = deps.photos ? await photosOf(batch, deps.photos, report) : null;
   const touched: number[] = [];
   await db.transaction(async (tx) => {
-    for (const work of batch) {
+    const creates = batch.filter((work) => work.kind === 'create');
+    const updates = batch.filter((work) => work.kind === 'update');
+    const translations: TranslationRow[] = [];
+    const photoRows: (typeof photosTable.$inferInsert)[] = [];
+    const sourceRows: (typeof activitySources.$inferInsert)[] = [];
+    const sourceOf = (work: Work) => {
       const { activity } = work;
       const known = work.kind === 'update' ? work.known : null;
-      const photo = photos?.get(work) ?? { imageUrl: known?.imageUrl ?? null, fetched: null };
-      const fields = fieldsOf(activity, photo.imageUrl);
-      const source = {
+      return {
         contentHash: hashOf(activity),
         creator: activity.creator,
         publisher: activity.publisher,
@@ -325,74 +348,106 @@ async function writeBatch(deps: ImportDeps, batch: Work[], now: Date, report: Im
         unpublishedAt: null,
         updatedAt: now,
       };
-      if (work.kind === 'create') {
-        const [row] = await tx
-          .insert(activities)
-          .values({
-            name: String(fields['name']),
-            description: String(fields['description']),
-            category: activity.category,
-            city: String(fields['city']),
-            latitude: activity.latitude,
-            longitude: activity.longitude,
-            sortName: '',
-            providerId: null,
-            isActive: true,
-            isApproved: true,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: activities.id });
-        if (!row) throw new Error('insert returned no row');
-        await writeFields(tx, row.id, fields, now);
-        if (photo.fetched)
-          await tx.insert(photosTable).values({ ...photo.fetched, providerId: null, activityId: row.id });
-        await tx.insert(activitySources).values({
-          activityId: row.id,
+    };
+    const photoOf = (work: Work) => {
+      const known = work.kind === 'update' ? work.known : null;
+      return photos?.get(work) ?? { imageUrl: known?.imageUrl ?? null, fetched: null };
+    };
+
+    if (creates.length > 0) {
+      const ids = await queryRows<{ id: number }>(
+        tx,
+        sql`select nextval(pg_get_serial_sequence('activities', 'id'))::int as id from generate_series(1, ${creates.length})`,
+      );
+      const activityRows = creates.map((work, i) => {
+        const id = ids[i]?.id;
+        if (id === undefined) throw new Error('the sequence gave too few ids');
+        const { activity } = work;
+        const photo = photoOf(work);
+        const fields = fieldsOf(activity, photo.imageUrl);
+        const { columns, translations: own } = rowsOf(id, fields, now);
+        translations.push(...own);
+        if (photo.fetched) photoRows.push({ ...photo.fetched, providerId: null, activityId: id });
+        sourceRows.push({
+          activityId: id,
           source: SOURCE,
           sourceId: activity.sourceId,
           importedValues: fields,
-          ...source,
+          ...sourceOf(work),
           createdAt: now,
         });
-        continue;
-      }
-      // A field whose stored value is not what the import last wrote was changed here: it stays.
-      const [previous] = await tx
-        .select({ importedValues: activitySources.importedValues })
-        .from(activitySources)
-        .where(eq(activitySources.activityId, work.known.activityId))
-        .for('update');
-      const stored = await storedFields(tx, work.known.activityId);
-      const before = previous?.importedValues ?? {};
-      const next: Record<string, unknown> = { ...stored };
-      const written: Record<string, unknown> = {};
-      for (const key of new Set([...Object.keys(fields), ...Object.keys(before)])) {
-        const editedHere = key in before ? !same(stored[key], before[key]) : key in stored;
-        if (editedHere) {
-          if (!same(stored[key], fields[key])) kept[key] = (kept[key] ?? 0) + 1;
-          if (key in before) written[key] = before[key];
-          continue;
-        }
-        if (key in fields) {
-          next[key] = fields[key];
-          written[key] = fields[key];
-        } else delete next[key];
-      }
-      await writeFields(tx, work.known.activityId, next, now);
-      if (photo.fetched) {
-        await tx.insert(photosTable).values({ ...photo.fetched, providerId: null, activityId: work.known.activityId });
-        touched.push(work.known.activityId);
-      }
-      const republish = work.known.unpublished;
-      if (republish) {
-        await tx.update(activities).set({ isActive: true }).where(eq(activities.id, work.known.activityId));
-      }
-      await tx
-        .update(activitySources)
-        .set({ ...source, importedValues: written })
-        .where(eq(activitySources.activityId, work.known.activityId));
+        return {
+          ...columns,
+          id,
+          name: String(fields['name']),
+          description: String(fields['description']),
+          category: activity.category,
+          city: String(fields['city']),
+          latitude: activity.latitude,
+          longitude: activity.longitude,
+          sortName: columns.sortName,
+          providerId: null,
+          isActive: true,
+          isApproved: true,
+          createdAt: now,
+        };
+      });
+      await insertAll(activityRows, (rows) => tx.insert(activities).overridingSystemValue().values(rows));
     }
+
+    if (updates.length > 0) {
+      const ids = updates.map((work) => work.known.activityId);
+      const previous = await tx
+        .select({ activityId: activitySources.activityId, importedValues: activitySources.importedValues })
+        .from(activitySources)
+        .where(inArray(activitySources.activityId, ids))
+        .for('update');
+      const importedBefore = new Map(previous.map((row) => [row.activityId, row.importedValues]));
+      const storedNow = await storedFieldsOf(tx, ids);
+      await tx.delete(activityTranslations).where(inArray(activityTranslations.activityId, ids));
+      for (const work of updates) {
+        const activityId = work.known.activityId;
+        const photo = photoOf(work);
+        const fields = fieldsOf(work.activity, photo.imageUrl);
+        // A field whose stored value is not what the import last wrote was changed here: it stays.
+        const stored = storedNow.get(activityId) ?? {};
+        const before = importedBefore.get(activityId) ?? {};
+        const next: Record<string, unknown> = { ...stored };
+        const written: Record<string, unknown> = {};
+        for (const key of new Set([...Object.keys(fields), ...Object.keys(before)])) {
+          const editedHere = key in before ? !same(stored[key], before[key]) : key in stored;
+          if (editedHere) {
+            if (!same(stored[key], fields[key])) kept[key] = (kept[key] ?? 0) + 1;
+            if (key in before) written[key] = before[key];
+            continue;
+          }
+          if (key in fields) {
+            next[key] = fields[key];
+            written[key] = fields[key];
+          } else delete next[key];
+        }
+        const { columns, translations: own } = rowsOf(activityId, next, now);
+        translations.push(...own);
+        if (photo.fetched) {
+          photoRows.push({ ...photo.fetched, providerId: null, activityId });
+          touched.push(activityId);
+        }
+        // A listing a snapshot had dropped is back.
+        const republish = work.known.unpublished ? { isActive: true } : {};
+        await tx
+          .update(activities)
+          .set({ ...columns, ...republish })
+          .where(eq(activities.id, activityId));
+        await tx
+          .update(activitySources)
+          .set({ ...sourceOf(work), importedValues: written })
+          .where(eq(activitySources.activityId, activityId));
+      }
+    }
+
+    await insertAll(translations, (rows) => tx.insert(activityTranslations).values(rows));
+    await insertAll(photoRows, (rows) => tx.insert(photosTable).values(rows));
+    await insertAll(sourceRows, (rows) => tx.insert(activitySources).values(rows));
   });
   for (const [key, n] of Object.entries(kept)) report.keptLocalEdits[key] = (report.keptLocalEdits[key] ?? 0) + n;
   for (const activityId of touched) await deps.photos?.release(activityId);

@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+const mb = () => (process.memoryUsage().rss / 1048576).toFixed(0);
+const dir = process.argv[2]!;
+const sb = process.argv[3];
+console.log('start', mb());
+const c = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, ...(sb ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sb}`] } : {}) });
+console.log('open', mb(), (await c.query("show shared_buffers")).rows);
+await c.exec("create table if not exists t(id serial primary key, s text); insert into t(s) select repeat(md5(g::text), 20) from generate_series(1,100000) g; create index if not exists ti on t(s);");
+const t = performance.now(); for (let i=0;i<2000;i++) await c.query('select count(*) from t where id = $1', [i*7]); console.log('2000 q ms', (performance.now()-t).toFixed(0));
+console.log('after insert', mb(), JSON.stringify(process.memoryUsage()));
+await c.close();
