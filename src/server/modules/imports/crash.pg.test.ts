@@ -170,7 +170,7 @@ it('leaves whole batches after a kill -9 mid-batch, blocks other runs until stal
   let committedAtKill = -1;
   let exitedEarly = false;
   void first.exited.then(() => (exitedEarly = committedAtKill < 0));
-  for (const started = Date.now(); committedAtKill < 0; ) {
+  for (const started = Date.now(); committedAtKill < 0;) {
     if (exitedEarly) throw new Error(`the import ended before it was killed:\n${(await first.exited).out}`);
     if (Date.now() - started > 40_000) throw new Error('no batch committed in 40 s');
     const now = await one<{ committed: number; writing: boolean }>(sql`
