@@ -1,21 +1,30 @@
 /**
  * `npm run import -- datatourisme <zip|folder|url> [--dry-run]`: brings the guide in step with a
  * DATAtourisme flux (docs/datatourisme.md#running-an-import), with its progress on the terminal and
- * its report at the end. With the embedded database, stop the app first (one process at a time).
+ * its report at the end. It claims its run as the console does (docs/datatourisme.md#one-run-at-a-time):
+ * while another import runs it does nothing and exits 3. With the embedded database, stop the app
+ * first (one process at a time).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { importRuns } from './db/schema/index.js';
 import { systemClock } from './deps.js';
+import { AppError } from './errors.js';
 import { downloadFlux } from './modules/imports/datatourisme/download.js';
 import { type ImportReport, runImport } from './modules/imports/datatourisme/importer.js';
 import { fetchPhoto } from './modules/imports/datatourisme/photo-fetch.js';
 import { localSource } from './modules/imports/datatourisme/source.js';
+import { CLOSE_WAIT_MS, claimRun, failInterruptedRuns, finishFailed, STALE_RUN_MS } from './modules/imports/service.js';
 import { uploadsDirOf } from './modules/photos/service.js';
 
 const USAGE = 'Usage: npm run import -- datatourisme <flux.zip | folder | https://…> [--dry-run]';
+
+/** The exit code when another import is running (1: the run stopped early; 2: wrong usage). */
+const EXIT_IMPORT_RUNNING = 3;
 
 function progress(read: number) {
   if (process.stderr.isTTY) process.stderr.write(`\rread ${read} objects`);
@@ -35,6 +44,26 @@ function printReport(report: ImportReport) {
   if (report.failure) console.error(`Stopped: ${report.failure}. Nothing was unpublished; run it again.`);
 }
 
+/**
+ * Ctrl-C or a SIGTERM while the run goes on: the run is marked failed ("interrupted") before the
+ * process ends, so that it does not block the console's imports until it goes stale. The batch being
+ * written is rolled back with the connection (docs/datatourisme.md#identity-and-sync).
+ */
+function failOnSignals(onSignal: (signal: NodeJS.Signals) => Promise<void>) {
+  const handler = (signal: NodeJS.Signals) => {
+    const code = signal === 'SIGINT' ? 130 : 143;
+    const timer = setTimeout(() => process.exit(code), CLOSE_WAIT_MS);
+    void onSignal(signal)
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(timer);
+        process.exit(code);
+      });
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+}
+
 async function main(argv: string[]): Promise<number> {
   const dryRun = argv.includes('--dry-run');
   const [kind, location] = argv.filter((arg) => arg !== '--dry-run');
@@ -43,11 +72,37 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const work = await mkdtemp(path.join(tmpdir(), 'dl-flux-'));
   const database = await openDatabase(config.database);
+  // What claimRun and the run's row need, without the app.
+  const deps = { db: database.db, clock: systemClock };
+  let work: string | null = null;
+  let runId: number | null = null;
   try {
-    const file = /^https?:\/\//i.test(location) ? await downloadFlux(location, work) : location;
     await database.migrate();
+    // The embedded database has one process on its files, this one: a run left `running` was
+    // interrupted, as the app takes it when it starts.
+    if (database.kind === 'pglite') await failInterruptedRuns(deps, { all: true });
+    try {
+      runId = await claimRun(deps, { location, dryRun, startedBy: null });
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'IMPORT_RUNNING')) throw error;
+      const [other] = await database.db
+        .select({ id: importRuns.id, location: importRuns.location, startedAt: importRuns.startedAt })
+        .from(importRuns)
+        .where(eq(importRuns.status, 'running'))
+        .limit(1);
+      console.error(
+        `Another import is running${other ? ` (run ${other.id}, ${other.location}, started ${other.startedAt.toISOString()})` : ''}: ` +
+          'nothing was done. Run this again when it has finished (the console’s Import tab shows it). ' +
+          `A run left running by a process that was killed stops blocking ${STALE_RUN_MS / 3_600_000} hours after it started.`,
+      );
+      return EXIT_IMPORT_RUNNING;
+    }
+    const claimed = runId;
+    failOnSignals((signal) => finishFailed(deps, claimed, location, dryRun, `interrupted: the command got ${signal}`));
+    const file = /^https?:\/\//i.test(location)
+      ? await downloadFlux(location, (work = await mkdtemp(path.join(tmpdir(), 'dl-flux-'))))
+      : location;
     const report = await runImport(
       {
         db: database.db,
@@ -57,13 +112,19 @@ async function main(argv: string[]): Promise<number> {
         photos: { uploadsDir: uploadsDirOf(config), fetch: (url) => fetchPhoto(url), release: async () => {} },
       },
       await localSource(file),
-      { dryRun, onProgress: progress },
+      { dryRun, runId: claimed, onProgress: progress },
     );
     printReport(report);
     return report.failure ? 1 : 0;
+  } catch (error) {
+    // Failed before runImport ended the run (a download, a flux that cannot be opened): the run says why.
+    if (runId !== null) {
+      await finishFailed(deps, runId, location, dryRun, (error as Error).message).catch(() => undefined);
+    }
+    throw error;
   } finally {
     await database.close();
-    await rm(work, { recursive: true, force: true });
+    if (work) await rm(work, { recursive: true, force: true });
   }
 }
 

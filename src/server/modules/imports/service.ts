@@ -195,7 +195,8 @@ export async function claimRun(
   });
 }
 
-async function finishFailed(
+/** Marks a run failed with `failure` as its reason, unless it has ended already. */
+export async function finishFailed(
   deps: Pick<ImportDeps, 'db' | 'clock'>,
   runId: number,
   location: string,
