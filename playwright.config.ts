@@ -31,8 +31,9 @@ const DOWN = 'http://127.0.0.1:9';
  * own browser here) against the production build on fresh in-memory
  * databases seeded with the demo content: one server with stand-ins for
  * weather, geocoding and the identity provider (no online payment), one
- * whose outside services are all down, and one that takes payments through
- * the Stripe stand-in.
+ * whose outside services are all down (it fetches the DATAtourisme import's
+ * photos from their stand-in), and one that takes payments through the
+ * Stripe stand-in.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -100,7 +101,14 @@ export default defineConfig({
       url: `${E2E.offlineUrl}/api/ready`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { ...appEnv(E2E.offlinePort), OPEN_METEO_URL: DOWN, NOMINATIM_URL: DOWN, OUTSIDE_TIMEOUT_MS: '1000' },
+      env: {
+        ...appEnv(E2E.offlinePort),
+        OPEN_METEO_URL: DOWN,
+        NOMINATIM_URL: DOWN,
+        OUTSIDE_TIMEOUT_MS: '1000',
+        // The photo stand-in on loopback, and it alone, for the DATAtourisme import (docs/datatourisme.md#photos).
+        IMPORT_PHOTO_PRIVATE_ORIGINS: E2E.photoUrl,
+      },
     },
     {
       command: 'node dist/server/server.js',

@@ -41,6 +41,7 @@ const DATABASE_INDEPENDENT = [
   'src/server/test/openapi-inputs.test.ts',
   'src/server/modules/imports/datatourisme/mapping.test.ts',
   'src/server/modules/imports/datatourisme/source.test.ts',
+  'src/server/modules/imports/datatourisme/photo-fetch.test.ts',
 ];
 
 const apiProject = (kind: 'pglite' | 'postgres') => ({

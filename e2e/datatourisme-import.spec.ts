@@ -19,8 +19,10 @@ import { E2E } from './support/ports';
 /**
  * Issue 33: an admin imports a DATAtourisme flux in the console (docs/datatourisme.md#running-an-import):
  * a dry run first and its report, then the same file for real, and a visitor finds an imported
- * activity under its Dutch name. On the second server, whose guide the counting specs do not read;
- * the imported activities are paused at the end.
+ * activity under its Dutch name, with its photo (fetched from the photo stand-in, the one loopback
+ * origin this server's IMPORT_PHOTO_PRIVATE_ORIGINS allows, and served as the app's own WebP widths)
+ * and the photo's credits under it (docs/datatourisme.md#photos, #attribution). On the second server,
+ * whose guide the counting specs do not read; the imported activities are paused at the end.
  */
 const origin = E2E.offlineUrl;
 test.use({ baseURL: origin });
@@ -28,18 +30,30 @@ test.describe.configure({ timeout: 120_000 });
 
 // Fresh @ids on every attempt: a retry on the same server still has 2 to create.
 const run = randomUUID().slice(0, 8);
-const viewpoint = testObject({
-  uuid: `${run}-4d5e-4f60-8a9b-000000000011`,
-  types: ['NaturalHeritage', 'PlaceOfInterest', 'PointOfInterest', 'PointOfView'],
-  names: {
-    fr: `Belvédère du Pech ${run}`,
-    en: `Pech viewpoint ${run}`,
-    nl: `Uitkijkpunt Pech ${run}`,
+const viewpoint = testObject(
+  {
+    uuid: `${run}-4d5e-4f60-8a9b-000000000011`,
+    types: ['NaturalHeritage', 'PlaceOfInterest', 'PointOfInterest', 'PointOfView'],
+    names: {
+      fr: `Belvédère du Pech ${run}`,
+      en: `Pech viewpoint ${run}`,
+      nl: `Uitkijkpunt Pech ${run}`,
+    },
+    descriptions: { fr: 'Une vue sur la haute vallée de l’Aude.', nl: 'Een uitzicht over de hoge vallei van de Aude.' },
+    latitude: '43.0412',
+    longitude: '2.2305',
   },
-  descriptions: { fr: 'Une vue sur la haute vallée de l’Aude.', nl: 'Een uitzicht over de hoge vallei van de Aude.' },
-  latitude: '43.0412',
-  longitude: '2.2305',
-});
+  {
+    // The main photo as the flux gives it: on the image bank's stand-in, with its credits and licence.
+    hasMainRepresentation: [
+      {
+        '@type': ['foaf:Image', 'ebucore:EditorialObject'],
+        'ebucore:hasRelatedResource': [{ 'ebucore:locator': [`${E2E.photoUrl}/photos/belvedere-pech-${run}.jpg`] }],
+        'ebucore:hasAnnotation': [{ credits: ['Studio Pech'], 'ebucore:isCoveredBy': 'CC BY 4.0' }],
+      },
+    ],
+  },
+);
 const market = testObject({
   uuid: `${run}-4d5e-4f60-8a9b-000000000012`,
   types: ['CulturalEvent', 'EntertainmentAndEvent', 'Market', 'PointOfInterest'],
@@ -127,7 +141,10 @@ test('an admin sees a dry run’s report, imports for real, and the activity is 
   await expect(realCard.getByText('Aangemaakt', { exact: true }).locator('..')).toContainText('2');
 
   // A visitor finds the viewpoint under its Dutch name, on the overview and on its page.
-  const guest = await context.newPage();
+  // In a browser of their own: no admin session.
+  const visitor = await browser.newContext({ locale: 'nl-NL', baseURL: origin });
+  await visitor.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
+  const guest = await visitor.newPage();
   await visit(guest, '/');
   await guest.locator('html[data-ready]').waitFor({ state: 'attached', ...PAGE_LOAD });
   await overview.searchBox(guest).fill(`Uitkijkpunt Pech ${run}`);
@@ -146,6 +163,29 @@ test('an admin sees a dry run’s report, imports for real, and the activity is 
     /datatourisme\.fr/,
   );
 
+  // Its photo at the top of the page, served by the app in the upload pipeline's WebP widths (not
+  // from the image bank), loaded.
+  const photo = guest.getByRole('main').locator('article > div').first().locator('img');
+  await expect(photo).toHaveAttribute('src', /^\/uploads\/[a-z0-9-]+-800\.webp$/);
+  await expect(photo).toHaveAttribute(
+    'srcset',
+    /^\/uploads\/[a-z0-9-]+-400\.webp 400w, \/uploads\/[a-z0-9-]+-800\.webp 800w, \/uploads\/[a-z0-9-]+-1600\.webp 1600w$/,
+  );
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), PAGE_LOAD)
+    .toBeGreaterThan(0);
+  const shown = await photo.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(shown.startsWith(`${origin}/uploads/`)).toBe(true);
+  const served = await guest.request.get(shown);
+  expect(served.headers()['content-type']).toBe('image/webp');
+  // Its credits and licence, right under it, as the source gave them.
+  const credits = guest.getByRole('main').getByText('Foto: © Studio Pech · CC BY 4.0', { exact: true });
+  await expect(credits).toBeVisible();
+  const [photoBox, creditsBox] = [await photo.boundingBox(), await credits.boundingBox()];
+  expect(creditsBox && photoBox && creditsBox.y >= photoBox.y + photoBox.height - 1).toBe(true);
+  await guest.evaluate(() => window.scrollTo(0, 0));
+  await guest.screenshot({ path: test.info().outputPath('imported-activity.png') });
+
   // Paused again: this server's guide stays as the other specs left it.
   const both = await imported();
   expect(both).toHaveLength(2);
@@ -153,5 +193,6 @@ test('an admin sees a dry run’s report, imports for real, and the activity is 
     const paused = await admin.request.post(`${origin}/api/admin/activities/${id}/pause`, { headers: { origin } });
     expect(paused.ok()).toBe(true);
   }
+  await visitor.close();
   await context.close();
 });

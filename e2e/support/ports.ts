@@ -22,6 +22,9 @@ export const E2E = {
   openMeteoPort: APP_PORT + 2,
   nominatimPort: APP_PORT + 3,
   oidcPort: APP_PORT + 4,
+  /** The image bank of the DATAtourisme import's photos (only the second app server may fetch from it). */
+  photoPort: APP_PORT + 6,
+  photoUrl: `http://127.0.0.1:${APP_PORT + 6}`,
   oidcClientId: 'discoverlocal-e2e',
   oidcClientSecret: 'e2e-client-secret',
   /** The footer contact of the main app server (the second one has none configured). */

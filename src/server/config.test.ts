@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       feedUrl: null,
       uploadMaxBytes: 500 * 1024 * 1024,
       allowPrivatePhotos: false,
+      privatePhotoOrigins: [],
     });
     expect(
       loadConfig({ DATATOURISME_FEED_URL: 'https://diffuseur.datatourisme.fr/flux/1/zip', IMPORT_UPLOAD_MAX_MB: '20' })
@@ -28,6 +29,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATATOURISME_FEED_URL: 'ftp://example.org/flux.zip' })).toThrow(/DATATOURISME_FEED_URL/);
     expect(() => loadConfig({ DATATOURISME_FEED_URL: 'not a url' })).toThrow(/DATATOURISME_FEED_URL/);
     expect(() => loadConfig({ IMPORT_UPLOAD_MAX_MB: '0' })).toThrow(/IMPORT_UPLOAD_MAX_MB/);
+  });
+
+  it('reads the origins whose photos may come from a private address, origins only (docs/datatourisme.md#photos)', () => {
+    const origins = (value: string) => loadConfig({ IMPORT_PHOTO_PRIVATE_ORIGINS: value }).imports.privatePhotoOrigins;
+    expect(loadConfig({ IMPORT_PHOTO_PRIVATE_ORIGINS: '' }).imports.privatePhotoOrigins).toEqual([]);
+    expect(origins('http://127.0.0.1:5410')).toEqual(['http://127.0.0.1:5410']);
+    // Written as URL.origin writes it: a trailing slash, a default port and capitals make no other origin.
+    expect(origins(' http://127.0.0.1:5410/ , https://Photos.Example:443,http://[::1]:8080 ')).toEqual([
+      'http://127.0.0.1:5410',
+      'https://photos.example',
+      'http://[::1]:8080',
+    ]);
+    // Anything more or other than an origin stops the server, naming the variable.
+    for (const bad of [
+      'http://127.0.0.1:5410/photos',
+      'http://127.0.0.1:5410/?x=1',
+      'http://127.0.0.1:5410#top',
+      'http://user@127.0.0.1:5410',
+      'ftp://127.0.0.1:21',
+      '127.0.0.1:5410',
+      'http://127.0.0.1:5410, *',
+    ]) {
+      expect(() => loadConfig({ IMPORT_PHOTO_PRIVATE_ORIGINS: bad }), bad).toThrow(/IMPORT_PHOTO_PRIVATE_ORIGINS/);
+    }
   });
 
   it('reads the database target from DATABASE_URL', () => {

@@ -90,6 +90,13 @@ const envSchema = z.object({
     .optional()
     .refine((value) => value === undefined || /^https?:\/\//i.test(value), { message: 'must be an http(s) URL' }),
   IMPORT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(8192).default(500),
+  IMPORT_PHOTO_PRIVATE_ORIGINS: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || parseOrigins(value) !== undefined, {
+      message:
+        'must be a comma-separated list of origins written as scheme://host:port, http or https, with no path, such as http://127.0.0.1:5410',
+    }),
   STRIPE_API_URL: z
     .url()
     .default('https://api.stripe.com')
@@ -136,6 +143,11 @@ export interface ImportsConfig {
   uploadMaxBytes: number;
   /** Photos from this machine and the local network: only in tests, whose stand-ins serve them on loopback. */
   allowPrivatePhotos: boolean;
+  /**
+   * IMPORT_PHOTO_PRIVATE_ORIGINS: the exact origins (`scheme://host:port`) whose photos are fetched
+   * even on a private address, e.g. the end-to-end tests' stand-in (docs/datatourisme.md#photos).
+   */
+  privatePhotoOrigins: string[];
 }
 
 /** Stripe (docs/sponsorship.md): the key, the webhook signing secret and the API's base URL. */
@@ -238,6 +250,30 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
     return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
   });
   return valid && entries.length > 0 ? entries : undefined;
+}
+
+/**
+ * IMPORT_PHOTO_PRIVATE_ORIGINS: comma-separated http(s) origins, each as `URL.origin` writes it
+ * (`http://127.0.0.1:5410`; a default port is dropped); undefined when an entry is anything more
+ * than an origin (a path, a query, a user, another scheme) or not a URL.
+ */
+export function parseOrigins(value: string): string[] | undefined {
+  const origins: string[] = [];
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    if (entry === '') continue;
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      return undefined;
+    }
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !bare || !/^https?:\/\/[^/?#]+\/?$/i.test(entry)) {
+      return undefined;
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
 }
 
 function parsePosition(value: string): Position | null {
@@ -393,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       feedUrl: e.DATATOURISME_FEED_URL ?? null,
       uploadMaxBytes: e.IMPORT_UPLOAD_MAX_MB * 1024 * 1024,
       allowPrivatePhotos: e.NODE_ENV === 'test',
+      privatePhotoOrigins: e.IMPORT_PHOTO_PRIVATE_ORIGINS ? (parseOrigins(e.IMPORT_PHOTO_PRIVATE_ORIGINS) ?? []) : [],
     },
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

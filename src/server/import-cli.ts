@@ -109,7 +109,11 @@ async function main(argv: string[]): Promise<number> {
         clock: systemClock,
         area: config.serviceArea,
         // A photo a newer one replaced is left to the app's sweep of unused photos.
-        photos: { uploadsDir: uploadsDirOf(config), fetch: (url) => fetchPhoto(url), release: async () => {} },
+        photos: {
+          uploadsDir: uploadsDirOf(config),
+          fetch: (url) => fetchPhoto(url, { privateOrigins: config.imports.privatePhotoOrigins }),
+          release: async () => {},
+        },
       },
       await localSource(file),
       { dryRun, runId: claimed, onProgress: progress },

@@ -234,7 +234,11 @@ export function runInBackground(
           area: deps.config.serviceArea,
           photos: {
             uploadsDir: uploadsDirOf(deps.config),
-            fetch: (url) => fetchPhoto(url, { allowPrivate: deps.config.imports.allowPrivatePhotos }),
+            fetch: (url) =>
+              fetchPhoto(url, {
+                allowPrivate: deps.config.imports.allowPrivatePhotos,
+                privateOrigins: deps.config.imports.privatePhotoOrigins,
+              }),
             release: (activityId) => releaseUnusedPhotos(deps, activityId),
           },
         },

@@ -47,11 +47,17 @@ export interface PhotoFetchOptions {
   timeoutMs?: number;
   /** Tests serve their photos on loopback. */
   allowPrivate?: boolean;
+  /**
+   * Origins (`scheme://host:port`, as `URL.origin` writes them) whose photos are fetched even on a
+   * private address: IMPORT_PHOTO_PRIVATE_ORIGINS (docs/datatourisme.md#photos). Only an exact match
+   * counts, at each hop: a redirect from one of them to any other private address is refused.
+   */
+  privateOrigins?: readonly string[];
 }
 
-async function checkHost(url: URL, allowPrivate: boolean) {
+async function checkHost(url: URL, allowPrivate: boolean, privateOrigins: readonly string[]) {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not an http(s) address');
-  if (allowPrivate) return;
+  if (allowPrivate || privateOrigins.includes(url.origin)) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
   if (addresses.length === 0 || addresses.some(({ address }) => isPrivate(address))) {
@@ -60,15 +66,20 @@ async function checkHost(url: URL, allowPrivate: boolean) {
 }
 
 /**
- * A flux's photo, as bytes: http(s) only, public addresses only (each redirect checked again), at
- * most `maxBytes`, within `timeoutMs`. The upload pipeline then checks it is an image.
+ * A flux's photo, as bytes: http(s) only, public addresses only (each redirect checked again) unless
+ * the origin is one of `privateOrigins`, at most `maxBytes`, within `timeoutMs`. The upload pipeline then checks it is an image.
  */
 export async function fetchPhoto(address: string, options: PhotoFetchOptions = {}): Promise<Buffer> {
-  const { maxBytes = MAX_PHOTO_BYTES, timeoutMs = PHOTO_TIMEOUT_MS, allowPrivate = false } = options;
+  const {
+    maxBytes = MAX_PHOTO_BYTES,
+    timeoutMs = PHOTO_TIMEOUT_MS,
+    allowPrivate = false,
+    privateOrigins = [],
+  } = options;
   const signal = AbortSignal.timeout(timeoutMs);
   let url = new URL(address);
   for (let hop = 0; ; hop++) {
-    await checkHost(url, allowPrivate);
+    await checkHost(url, allowPrivate, privateOrigins);
     const response = await fetch(url, { signal, redirect: 'manual', headers: { accept: 'image/*' } });
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
