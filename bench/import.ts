@@ -8,8 +8,8 @@
  *
  * 1. **A plain parse** of the same ZIP in this process: every entry read and JSON.parse'd, nothing
  *    else. The ceiling an import could reach.
- * 2. **The command line** (`npm run import`, as `node --import tsx src/server/import-cli.ts`) in a
- *    process of its own, into a database the app had made already (a first run of one object
+ * 2. **The command line** as a server runs it, from the build (`node dist/server/import-cli.js`;
+ *    `npm run import` is the same code through tsx, whose compiler adds about 45 MB), in a process of its own, into a database the app had made already (a first run of one object
  *    creates and migrates it, as `npm start` would have): objects per second against the plain
  *    parse, and the process's peak RSS as the kernel counts it (VmHWM, read from /proc while it
  *    runs), against the limit of 400 MB.
@@ -136,7 +136,7 @@ function peakRssMb(pid: number): number {
 /** Runs the command line on `file`; its output, time and peak RSS. */
 async function runCli(engine: Engine, file: string) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/import-cli.ts', 'datatourisme', file], {
+  const child = spawn(process.execPath, ['dist/server/import-cli.js', 'datatourisme', file], {
     env: baseEnv(engine),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -54,7 +54,7 @@ export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src', 'server', 'db', 'mi
  * of the process for little gain: the app answers its reads from the read model, and pages that
  * leave the cache come back from the operating system's file cache (docs/read-model.md#memory).
  */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+export const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** Opens an embedded PGlite database, with the extensions the migrations need. */
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
