@@ -330,7 +330,10 @@ describe('statusAt (docs/when.md#what-a-card-says)', () => {
     // A market without rows: check times.
     expect(statusAt(activity({ category: 'markten' }), summer('2026-07-17', '09:00'))).toEqual({ kind: 'unknown' });
     // A market with a break: from the first opening to the last closing, 'later' in the break.
-    const split = activity({ category: 'markten', weeklyHours: [row([5], '08:00', '12:00'), row([5], '16:00', '19:00')] });
+    const split = activity({
+      category: 'markten',
+      weeklyHours: [row([5], '08:00', '12:00'), row([5], '16:00', '19:00')],
+    });
     expect(statusAt(split, summer('2026-07-17', '13:00'))).toEqual({
       kind: 'market-today',
       opens: '08:00',

@@ -261,7 +261,11 @@ const CLOSED_NOW: OpeningStatus = { kind: 'closed-now' };
 const CLOSED_TODAY: OpeningStatus = { kind: 'closed-today' };
 
 /** Where an opening that runs to 24:00 ends, following the next days' openings that start at 00:00. */
-function openUntil(activity: TimedActivity, day: string, to: number): { until: string | null; untilDay: string | null } {
+function openUntil(
+  activity: TimedActivity,
+  day: string,
+  to: number,
+): { until: string | null; untilDay: string | null } {
   let untilDay = day;
   let until = to;
   for (let step = 0; until === DAY_MINUTES; step++) {
