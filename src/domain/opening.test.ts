@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Activity } from './activities.js';
 import { addDays, hourInParis, todayInParis } from './dates.js';
 import {
   hasStructuredTimes,
@@ -96,6 +97,8 @@ describe('hoursOn (docs/when.md#a-days-hours)', () => {
     ]);
     expect(hoursOn([], '2026-07-13')).toEqual([]);
     expect(hoursOn(null, '2026-07-13')).toEqual([]);
+    // A row that closes before it opens never gets in; were one there, it gives no hours.
+    expect(hoursOn([row([1], '12:00', '10:00')], '2026-07-13')).toEqual([]);
   });
 
   it('keeps 24:00 as the closing at midnight', () => {
@@ -135,6 +138,10 @@ describe('hoursOn (docs/when.md#a-days-hours)', () => {
 });
 
 describe('isOpenOn and isOpenDuring (docs/when.md#open-on-a-day)', () => {
+  it("takes an activity of the API's answers as it is", () => {
+    expectTypeOf<Activity>().toExtend<TimedActivity>();
+  });
+
   it('is open on the days the rows give hours, closed on others, unknown without rows or dates', () => {
     const museum = activity({ weeklyHours: [row([2, 3, 4, 5, 6, 7], '10:00', '18:00')] });
     expect(isOpenOn(museum, '2026-07-14')).toBe('open');

@@ -135,7 +135,10 @@ const dayHoursCache = new WeakMap<readonly WeeklyHoursRow[], Map<string, DayHour
 function computeDayHours(rows: readonly WeeklyHoursRow[], day: string): DayHours {
   const held = hoursOnDay(rows, day);
   if (held.length === 0) return CLOSED_DAY;
-  const sorted = held.map((row) => [minutesOf(row.opens), minutesOf(row.closes)] as [number, number]);
+  const sorted = held
+    .map((row) => [minutesOf(row.opens), minutesOf(row.closes)] as [number, number])
+    // A row that does not close after it opens is refused on the way in (weeklyHoursProblems); none here.
+    .filter(([from, to]) => from < to);
   sorted.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const spans: [number, number][] = [];
   for (const span of sorted) {
