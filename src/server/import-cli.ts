@@ -18,7 +18,14 @@ import { downloadFlux } from './modules/imports/datatourisme/download.js';
 import { type ImportReport, runImport } from './modules/imports/datatourisme/importer.js';
 import { fetchPhoto } from './modules/imports/datatourisme/photo-fetch.js';
 import { localSource } from './modules/imports/datatourisme/source.js';
-import { CLOSE_WAIT_MS, claimRun, failInterruptedRuns, finishFailed, STALE_RUN_MS } from './modules/imports/service.js';
+import {
+  CLOSE_WAIT_MS,
+  claimRun,
+  failInterruptedRuns,
+  finishFailed,
+  keepAlive,
+  STALE_RUN_MS,
+} from './modules/imports/service.js';
 import { uploadsDirOf } from './modules/photos/service.js';
 
 const USAGE = 'Usage: npm run import -- datatourisme <flux.zip | folder | https://…> [--dry-run]';
@@ -94,11 +101,12 @@ async function main(argv: string[]): Promise<number> {
       console.error(
         `Another import is running${other ? ` (run ${other.id}, ${other.location}, started ${other.startedAt.toISOString()})` : ''}: ` +
           'nothing was done. Run this again when it has finished (the console’s Import tab shows it). ' +
-          `A run left running by a process that was killed stops blocking ${STALE_RUN_MS / 3_600_000} hours after it started.`,
+          `A run left running by a process that was killed stops blocking ${STALE_RUN_MS / 60_000} minutes after its last sign of life.`,
       );
       return EXIT_IMPORT_RUNNING;
     }
     const claimed = runId;
+    const stopBeating = keepAlive(deps, claimed);
     failOnSignals((signal) => finishFailed(deps, claimed, location, dryRun, `interrupted: the command got ${signal}`));
     const file = /^https?:\/\//i.test(location)
       ? await downloadFlux(location, (work = await mkdtemp(path.join(tmpdir(), 'dl-flux-'))))
@@ -118,6 +126,7 @@ async function main(argv: string[]): Promise<number> {
       await localSource(file),
       { dryRun, runId: claimed, onProgress: progress },
     );
+    stopBeating();
     printReport(report);
     return report.failure ? 1 : 0;
   } catch (error) {

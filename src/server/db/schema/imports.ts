@@ -56,4 +56,6 @@ export const importRuns = pgTable('import_runs', {
   startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** Renewed while the run goes on (docs/datatourisme.md#one-run-at-a-time): a run whose beat stops goes stale. */
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
 });

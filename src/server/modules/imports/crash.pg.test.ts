@@ -217,7 +217,7 @@ it('leaves whole batches after a kill -9 mid-batch, blocks other runs until stal
   ).rejects.toMatchObject({ code: 'IMPORT_RUNNING' });
   expect((await imported()).sources).toHaveLength(k * BATCH_SIZE);
 
-  // 4. Once stale (STALE_RUN_MS after it started, as every claim checks), it is marked failed and blocks no more.
+  // 4. Once stale (its heartbeat STALE_RUN_MS old, as every claim checks), it is marked failed and blocks no more.
   const later = fixedClock(new Date(Date.now() + STALE_RUN_MS + 60_000));
   expect(await isRunning({ db: database.db, clock: later })).toBe(false);
   expect(await failInterruptedRuns({ db: database.db, clock: later })).toBe(1);

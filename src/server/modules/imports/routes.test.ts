@@ -21,6 +21,10 @@ import {
   scheduledImportTick,
   SETTING_KEYS,
   STALE_RUN_MS,
+  HEARTBEAT_MS,
+  beat,
+  claimRun,
+  isRunning,
 } from './service.js';
 
 /** The console's imports through HTTP (docs/datatourisme.md#running-an-import), on either database. */
@@ -291,6 +295,26 @@ describe('one run at a time', () => {
       .from(importRuns)
       .where(eq(importRuns.id, fresh?.id ?? 0));
     expect(failed?.status).toBe('failed');
+  });
+
+  it('keeps a long run from going stale while its heartbeat goes on, and lets it go stale once the beat stops', async () => {
+    const at = (ms: number) => ({ db: ctx.db, clock: fixedClock(new Date(clock.now().getTime() + ms)) });
+    const runId = await claimRun(at(0), { location: 'long.zip', dryRun: true, startedBy: null });
+    try {
+      // Hours after its start, a run that still beats blocks every other.
+      for (let ms = HEARTBEAT_MS; ms <= 3 * STALE_RUN_MS; ms += HEARTBEAT_MS) await beat(at(ms), runId);
+      const lastBeat = 3 * STALE_RUN_MS;
+      expect(await isRunning(at(lastBeat + STALE_RUN_MS - 1000))).toBe(true);
+      expect(await failInterruptedRuns(at(lastBeat + STALE_RUN_MS - 1000))).toBe(0);
+      await expect(claimRun(at(lastBeat + 1000), { location: 'b.zip', dryRun: true, startedBy: null })).rejects.toThrow(
+        /An import is running/,
+      );
+      // Its beat stopped (the process was killed): STALE_RUN_MS later it blocks no more.
+      expect(await isRunning(at(lastBeat + STALE_RUN_MS + 1000))).toBe(false);
+      expect(await failInterruptedRuns(at(lastBeat + STALE_RUN_MS + 1000))).toBe(1);
+    } finally {
+      await ctx.db.update(importRuns).set({ status: 'failed' }).where(eq(importRuns.id, runId));
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import { addDays, todayInParis, TIME_ZONE } from '../../../domain/dates.js';
 import {
   DEFAULT_IMPORT_TIME,
@@ -28,8 +28,13 @@ import { type FluxSource, zipSource } from './datatourisme/source.js';
 
 export type ImportDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log'>;
 
-/** A run still `running` after this long was left by an instance that stopped: it no longer blocks. */
-export const STALE_RUN_MS = 6 * 60 * 60 * 1000;
+/** How often a run going on renews its heartbeat. */
+export const HEARTBEAT_MS = 30_000;
+/**
+ * A run `running` whose heartbeat is older than this was left by a process that stopped (killed,
+ * the machine down): it no longer blocks (docs/datatourisme.md#one-run-at-a-time).
+ */
+export const STALE_RUN_MS = 5 * 60 * 1000;
 /** The daily import starts at its time or within this long after (an instance started late catches up). */
 export const SCHEDULE_WINDOW_MINUTES = 120;
 
@@ -133,9 +138,30 @@ export async function getRun(deps: ImportDeps, id: number): Promise<ImportRun> {
 const failedReport = (location: string, dryRun: boolean, failure: string) =>
   ({ ...emptyReport(location, dryRun), failure }) as unknown as Record<string, unknown>;
 
+/** The runs whose last sign of life (the heartbeat, else the start) is older than STALE_RUN_MS. */
+const staleBefore = (since: Date) => sql`coalesce(${importRuns.heartbeatAt}, ${importRuns.startedAt}) < ${since}`;
+
 /**
- * Marks as failed the runs left `running` by an instance that stopped: those older than
- * STALE_RUN_MS, or all of them (`all`) when this process is the only one on the database (the
+ * Keeps a run from going stale while it goes on: its heartbeat renewed every HEARTBEAT_MS (the
+ * timer keeps no process alive). A beat that fails is tried again at the next one. The answer stops it.
+ */
+export function keepAlive(deps: Pick<ImportDeps, 'db' | 'clock'>, runId: number): () => void {
+  const timer = setInterval(() => void beat(deps, runId).catch(() => undefined), HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Renews a running run's heartbeat. */
+export async function beat(deps: Pick<ImportDeps, 'db' | 'clock'>, runId: number) {
+  await deps.db
+    .update(importRuns)
+    .set({ heartbeatAt: deps.clock.now() })
+    .where(and(eq(importRuns.id, runId), eq(importRuns.status, 'running')));
+}
+
+/**
+ * Marks as failed the runs left `running` by an instance that stopped: those whose heartbeat
+ * stopped STALE_RUN_MS ago, or all of them (`all`) when this process is the only one on the database (the
  * embedded one, at start-up).
  */
 export async function failInterruptedRuns(deps: Pick<ImportDeps, 'db' | 'clock'>, { all = false } = {}) {
@@ -144,7 +170,7 @@ export async function failInterruptedRuns(deps: Pick<ImportDeps, 'db' | 'clock'>
   const rows = await deps.db
     .select({ id: importRuns.id, location: importRuns.location, dryRun: importRuns.dryRun })
     .from(importRuns)
-    .where(all ? running : and(running, lt(importRuns.startedAt, new Date(now.getTime() - STALE_RUN_MS))));
+    .where(all ? running : and(running, staleBefore(new Date(now.getTime() - STALE_RUN_MS))));
   for (const row of rows) {
     await deps.db
       .update(importRuns)
@@ -164,7 +190,7 @@ export async function isRunning(deps: Pick<ImportDeps, 'db' | 'clock'>): Promise
   const [row] = await deps.db
     .select({ id: importRuns.id })
     .from(importRuns)
-    .where(and(eq(importRuns.status, 'running'), sql`${importRuns.startedAt} >= ${since}`))
+    .where(and(eq(importRuns.status, 'running'), not(staleBefore(since))))
     .limit(1);
   return row !== undefined;
 }
@@ -188,7 +214,15 @@ export async function claimRun(
     if (running) throw importRunning();
     const [row] = await tx
       .insert(importRuns)
-      .values({ source: SOURCE, location, dryRun, status: 'running', startedBy, startedAt: deps.clock.now() })
+      .values({
+        source: SOURCE,
+        location,
+        dryRun,
+        status: 'running',
+        startedBy,
+        startedAt: deps.clock.now(),
+        heartbeatAt: deps.clock.now(),
+      })
       .returning({ id: importRuns.id });
     if (!row) throw new Error('insert returned no row');
     return row.id;
@@ -221,6 +255,7 @@ export function runInBackground(
 ): Promise<void> {
   const progress = progressOf(deps.db);
   progress.set(run.id, 0);
+  const stopBeating = keepAlive(deps, run.id);
   const work = (async () => {
     let cleanup: (() => Promise<void>) | null = null;
     try {
@@ -256,6 +291,7 @@ export function runInBackground(
         deps.log.warn({ err: e, runId: run.id }, 'import run not marked failed; it goes stale'),
       );
     } finally {
+      stopBeating();
       progress.delete(run.id);
       await cleanup?.().catch(() => undefined);
     }
