@@ -3,7 +3,7 @@
  * the booking dialog, the provider's form and the server share these rules; the API's schemas are
  * in availability-schemas.ts.
  */
-import { addDays, TIME_ZONE } from './dates.js';
+import { addDays, parisOffsetMinutes } from './dates.js';
 import { upcomingEdition } from './event-dates.js';
 import { hoursOnDay, isoWeekday, type WeeklyHoursRow } from './weekly-hours.js';
 
@@ -163,34 +163,6 @@ export function dayHours(facts: OpeningFacts, day: string): { opens: string; clo
  */
 export function startTime(facts: OpeningFacts, day: string, slot: string | null): string | null {
   return slot ?? dayHours(facts, day)?.opens ?? null;
-}
-
-const offsetFormat = new Map<string, Intl.DateTimeFormat>();
-
-/** Minutes Limoux is ahead of UTC at `instant` (60 in winter, 120 in summer). */
-function parisOffsetMinutes(instant: number): number {
-  let format = offsetFormat.get(TIME_ZONE);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone: TIME_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    offsetFormat.set(TIME_ZONE, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-  );
-  return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
 }
 
 /**

@@ -41,3 +41,43 @@ export function hourInParis(now: Date): number {
   hourFormat ??= new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });
   return Number(hourFormat.format(now));
 }
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+let offsetFormat: Intl.DateTimeFormat | undefined;
+const offsetByHour = new Map<number, number>();
+const OFFSET_CACHE_HOURS = 4096;
+
+/**
+ * Minutes Limoux is ahead of UTC at `instant` (60 in winter, 120 in summer). Europe/Paris changes
+ * its clocks at 01:00 UTC, on a whole hour, so the offset is asked once per hour of UTC time.
+ */
+export function parisOffsetMinutes(instant: number): number {
+  const hour = Math.floor(instant / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    offsetFormat ??= new Intl.DateTimeFormat('en-GB', {
+      timeZone: TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const start = hour * HOUR_MS;
+    const parts: Record<string, string> = {};
+    for (const part of offsetFormat.formatToParts(new Date(start))) parts[part.type] = part.value;
+    const wall = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+    );
+    offset = Math.round((wall - start) / MINUTE_MS);
+    if (offsetByHour.size >= OFFSET_CACHE_HOURS) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}

@@ -10,7 +10,7 @@
  * hours each (docs/when.md#speed).
  */
 import type { Category } from './activities.js';
-import { addDays, isIsoDate, TIME_ZONE } from './dates.js';
+import { addDays, isIsoDate, parisOffsetMinutes } from './dates.js';
 import { hoursOnDay, isoWeekday, type WeeklyHoursRow } from './weekly-hours.js';
 
 /** What the rules need of an activity. */
@@ -61,44 +61,6 @@ export interface ParisClock {
   minute: number;
 }
 
-let offsetFormat: Intl.DateTimeFormat | undefined;
-const offsetByHour = new Map<number, number>();
-const OFFSET_CACHE_HOURS = 4096;
-
-/**
- * Minutes Limoux is ahead of UTC at `instant` (60 in winter, 120 in summer). Europe/Paris changes
- * its clocks at 01:00 UTC, on a whole hour, so the offset is asked once per hour of UTC time.
- */
-function offsetMinutes(instant: number): number {
-  const hour = Math.floor(instant / HOUR_MS);
-  let offset = offsetByHour.get(hour);
-  if (offset === undefined) {
-    offsetFormat ??= new Intl.DateTimeFormat('en-GB', {
-      timeZone: TIME_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    const start = hour * HOUR_MS;
-    const parts: Record<string, string> = {};
-    for (const part of offsetFormat.formatToParts(new Date(start))) parts[part.type] = part.value;
-    const wall = Date.UTC(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-    );
-    offset = Math.round((wall - start) / MINUTE_MS);
-    if (offsetByHour.size >= OFFSET_CACHE_HOURS) offsetByHour.clear();
-    offsetByHour.set(hour, offset);
-  }
-  return offset;
-}
-
 let lastClock: { time: number; clock: ParisClock } | undefined;
 
 /** The day and time on Limoux's clock at `now`; the same `now` twice is read once. */
@@ -106,11 +68,11 @@ export function parisClock(now: Date): ParisClock {
   const time = now.getTime();
   if (lastClock !== undefined && lastClock.time === time) return lastClock.clock;
   if (!Number.isFinite(time)) throw new RangeError('parisClock: not a valid date');
-  const offset = offsetMinutes(time);
+  const offset = parisOffsetMinutes(time);
   const wall = new Date(time + offset * MINUTE_MS);
   const hour = wall.getUTCHours();
   // An hour ago the clock was ahead: it went back within the hour, and shows this hour again.
-  const minute = offsetMinutes(time - HOUR_MS) > offset ? hour * 60 + 59 : hour * 60 + wall.getUTCMinutes();
+  const minute = parisOffsetMinutes(time - HOUR_MS) > offset ? hour * 60 + 59 : hour * 60 + wall.getUTCMinutes();
   const clock: ParisClock = { day: wall.toISOString().slice(0, 10), minute };
   lastClock = { time, clock };
   return clock;
