@@ -7,8 +7,14 @@ import * as repo from './repository.js';
 
 /** The channel the database triggers notify (src/server/db/migrations/0008_catalog_notify.sql). */
 export const CATALOG_CHANNEL = 'catalog';
-/** More changed activities than this at once: read everything again instead. */
+/**
+ * More changed activities than this at once (and more than half of the catalogue): read everything
+ * again instead of the changed ones. At tens of thousands of activities, reading them all takes
+ * seconds (on the embedded database, seconds in which the app answers nothing), so an import's
+ * batches committing faster than they are applied are patched in, up to PATCH_MAX at once.
+ */
 const PATCH_LIMIT = 200;
+const PATCH_MAX = 5000;
 /** A change that cannot be read (the database is down) is tried again after this long. */
 const RETRY_MS = 1000;
 /** How long a write's answer waits for the read model to have its change. */
@@ -105,7 +111,9 @@ export class Catalog {
   private async drain(): Promise<void> {
     while (!this.closed && (this.pendingAll || this.pendingIds.size > 0)) {
       const upTo = this.received;
-      const all = this.pendingAll || this.pendingIds.size > PATCH_LIMIT;
+      const all =
+        this.pendingAll ||
+        this.pendingIds.size > Math.min(PATCH_MAX, Math.max(PATCH_LIMIT, this.model.size / 2));
       const ids = [...this.pendingIds];
       this.pendingAll = false;
       this.pendingIds.clear();
