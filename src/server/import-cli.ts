@@ -33,8 +33,15 @@ const USAGE = 'Usage: npm run import -- datatourisme <flux.zip | folder | https:
 /** The exit code when another import is running (1: the run stopped early; 2: wrong usage). */
 const EXIT_IMPORT_RUNNING = 3;
 
-function progress(read: number) {
-  if (process.stderr.isTTY) process.stderr.write(`\rread ${read} objects`);
+const BAR_WIDTH = 30;
+
+/** A progress bar on the terminal (nothing when the output goes to a file): `[=====     ] 52 % 26,000 / 50,000 objects`. */
+function progressLine(read: number, total: number | null): string {
+  const count = read.toLocaleString('en');
+  if (!total) return `read ${count} objects`;
+  const share = Math.min(1, read / total);
+  const done = Math.round(share * BAR_WIDTH);
+  return `[${'='.repeat(done)}${' '.repeat(BAR_WIDTH - done)}] ${Math.floor(share * 100)} % ${count} / ${total.toLocaleString('en')} objects`;
 }
 
 function printReport(report: ImportReport) {
@@ -111,6 +118,11 @@ async function main(argv: string[]): Promise<number> {
     const file = /^https?:\/\//i.test(location)
       ? await downloadFlux(location, (work = await mkdtemp(path.join(tmpdir(), 'dl-flux-'))))
       : location;
+    const source = await localSource(file);
+    const total = process.stderr.isTTY ? await source.count?.().catch(() => null) : null;
+    const progress = (read: number) => {
+      if (process.stderr.isTTY) process.stderr.write(`\r${progressLine(read, total ?? null)}`);
+    };
     const report = await runImport(
       {
         db: database.db,
@@ -123,7 +135,7 @@ async function main(argv: string[]): Promise<number> {
           release: async () => {},
         },
       },
-      await localSource(file),
+      source,
       { dryRun, runId: claimed, onProgress: progress },
     );
     stopBeating();

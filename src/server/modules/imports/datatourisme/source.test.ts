@@ -47,6 +47,14 @@ describe('reading a flux (docs/datatourisme.md#the-flux)', () => {
     ]);
     const broken = items.find((item) => item.file === 'f/ff/10-broken.json');
     expect(broken && 'problem' in broken && broken.problem).toMatch(/^not JSON/);
+    // The progress bar's whole: every object file, the broken one too, and nothing else.
+    expect(await (await localSource(file)).count?.()).toBe(items.length);
+  });
+
+  it('counts an unpacked folder’s objects from its index', async () => {
+    const folder = path.join(dir, 'counted');
+    await writeFluxFolder(folder, [market(), farAway()]);
+    expect(await (await localSource(folder)).count?.()).toBe(2);
   });
 
   it('names an entry whose compressed bytes are damaged, and reads the next', async () => {

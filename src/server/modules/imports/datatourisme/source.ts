@@ -17,6 +17,8 @@ export interface FluxSource {
   /** What the report names as the source. */
   readonly name: string;
   items(): AsyncIterable<FluxItem>;
+  /** How many objects `items` will give, read from the index or the ZIP's directory (no object is read). */
+  count?(): Promise<number>;
 }
 
 /** The largest object file read (the biggest seen are 700 KB): a bigger one is that object's problem. */
@@ -51,6 +53,10 @@ const isObjectFile = (name: string) => /(^|\/)objects\/.+\.json$/i.test(name);
 export function folderSource(dir: string): FluxSource {
   return {
     name: dir,
+    async count() {
+      const index = JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')) as unknown;
+      return Array.isArray(index) ? index.length : 0;
+    },
     async *items() {
       const index = JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')) as unknown;
       if (!Array.isArray(index)) throw new Error('index.json is not a list of objects');
@@ -84,6 +90,17 @@ export function folderSource(dir: string): FluxSource {
 export function zipSource(file: string): FluxSource {
   return {
     name: path.basename(file),
+    async count() {
+      const zip = await yauzl.openPromise(file, { autoClose: true, strictFileNames: false });
+      let objects = 0;
+      try {
+        for await (const entry of zip.eachEntry())
+          if (!entry.fileName.endsWith('/') && isObjectFile(entry.fileName)) objects++;
+      } finally {
+        zip.close();
+      }
+      return objects;
+    },
     async *items() {
       const zip = await yauzl.openPromise(file, { autoClose: true, strictFileNames: false });
       try {
