@@ -11,6 +11,7 @@ import { CATEGORIES, TOP_RATED_MIN_RATING } from '../../../domain/activities.js'
 import { EARTH_RADIUS_KM, LIMOUX, type Position, roundKm } from '../../../domain/geo.js';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { toCents, toEuros } from '../../../domain/money.js';
+import { isOpenAt, isOpenDuring, type Opening, statusAt, whenRange } from '../../../domain/opening.js';
 import { queryParts, searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import { RANK, SearchIndex, searchFieldsOf } from './search-index.js';
@@ -85,6 +86,10 @@ interface Entry extends CatalogRow {
 }
 
 const RAD = Math.PI / 180;
+
+/** The when filter's order (docs/when.md#the-when-filter): its matches, then those with no structured times. */
+const TIMING_MATCH = 0;
+const TIMING_UNKNOWN = 1;
 
 function entryOf(row: CatalogRow): Entry {
   return {
@@ -275,7 +280,7 @@ export class CatalogModel {
     return this.entries.flatMap((e) => (e.imageUrl ? [e.imageUrl] : []));
   }
 
-  private present(e: Entry, language: Language, distance: number): Activity {
+  private present(e: Entry, language: Language, distance: number, now: Date): Activity {
     const text = textOf(e, language);
     return {
       id: e.id,
@@ -307,6 +312,26 @@ export class CatalogModel {
       sponsorLevel: e.sponsorLevel,
       tags: e.tagNames,
       createdAt: e.createdAtIso,
+      status: statusAt(e, now),
+    };
+  }
+
+  /**
+   * The "when" filter and "open now" (docs/when.md#the-when-filter) as one test of a position: 'open'
+   * when it matches both that are asked, 'closed' when it fails one, else 'unknown' (check times).
+   * Null when the query asks neither.
+   */
+  private timingOf(query: ActivityListQuery, now: Date): ((i: number) => Opening) | null {
+    const days = query.when === undefined ? null : whenRange(query.when, now);
+    const openNow = query.openNow === true;
+    if (days === null && !openNow) return null;
+    return (i) => {
+      const e = this.entries[i] as Entry;
+      const onDays = days === null ? 'open' : isOpenDuring(e, days);
+      if (onDays === 'closed') return 'closed';
+      const atNow = openNow ? isOpenAt(e, now) : 'open';
+      if (atNow === 'closed') return 'closed';
+      return onDays === 'open' && atNow === 'open' ? 'open' : 'unknown';
     };
   }
 
@@ -321,7 +346,11 @@ export class CatalogModel {
    * The positions a query's filters keep (docs/api.md#activities), in id order; null for all of them.
    * `ranks`: the search's, when there is one.
    */
-  private filtered(query: ActivityListQuery, ranks: Uint8Array | null): Int32Array | null {
+  private filtered(
+    query: ActivityListQuery,
+    ranks: Uint8Array | null,
+    timing: { of: (i: number) => Opening; out: Uint8Array } | null = null,
+  ): Int32Array | null {
     const n = this.size;
     const mask = ranks;
     const { category, minRating, bookable, sponsored } = query;
@@ -336,7 +365,7 @@ export class CatalogModel {
       bookable === undefined &&
       sponsored === undefined &&
       tags.length === 0;
-    if (plain && mask === null) return null;
+    if (plain && mask === null && timing === null) return null;
     const kept = new Int32Array(n);
     let count = 0;
     const wantCategory =
@@ -356,6 +385,12 @@ export class CatalogModel {
         if (wantBookable >= 0 && this.bookable[i] !== wantBookable) continue;
         if (wantSponsored >= 0 && this.sponsored[i] !== wantSponsored) continue;
         if (tags.length > 0 && !tags.every((tag) => (this.entries[i] as Entry).tagNames.includes(tag))) continue;
+      }
+      if (timing !== null) {
+        // Closed ones are left out; those nobody says come after the matches (docs/when.md#the-when-filter).
+        const opening = timing.of(i);
+        if (opening === 'closed') continue;
+        timing.out[i] = opening === 'open' ? TIMING_MATCH : TIMING_UNKNOWN;
       }
       kept[count++] = i;
     }
@@ -380,24 +415,49 @@ export class CatalogModel {
     return out;
   }
 
-  /** A page of public activities and how many match (docs/api.md#lists-in-pages). */
-  list(query: ActivityListQuery): { items: Activity[]; total: number } {
+  /**
+   * A page of public activities and how many match (docs/api.md#lists-in-pages), each with its
+   * status at `now`. With `when` or `openNow`, `matches` counts those that match; the ones with no
+   * structured times follow them (docs/when.md#the-when-filter).
+   */
+  list(query: ActivityListQuery, now: Date = new Date()): { items: Activity[]; total: number; matches?: number } {
     const language = query.lng ?? DEFAULT_LANGUAGE;
     const origin = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : LIMOUX;
     const atLimoux = origin.lat === LIMOUX.lat && origin.lon === LIMOUX.lon;
     const ranks = query.search ? this.ranks(query.search) : null;
-    const filtered = this.filtered(query, ranks);
+    const timingOf = this.timingOf(query, now);
+    const timing = timingOf === null ? null : { of: timingOf, out: new Uint8Array(this.size) };
+    const filtered = this.filtered(query, ranks, timing);
     const total = filtered === null ? this.size : filtered.length;
-    if (total === 0 || query.offset >= total) return { items: [], total };
+    let matches: number | undefined;
+    if (timing !== null && filtered !== null) {
+      matches = 0;
+      for (const i of filtered) if (timing.out[i] === TIMING_MATCH) matches++;
+    }
+    const withTiming = (page: Int32Array) => ({
+      items: Array.from(page, (i) => {
+        const e = this.entries[i] as Entry;
+        const item = this.present(e, language, distance ? (distance[i] as number) : distanceOf(e), now);
+        if (timing !== null) item.whenMatch = timing.out[i] === TIMING_MATCH ? 'match' : 'check-times';
+        return item;
+      }),
+      total,
+      ...(matches === undefined ? {} : { matches }),
+    });
+    const distanceOf = distanceFrom(origin);
+    let distance: Float64Array | null = null;
+    if (total === 0 || query.offset >= total) return withTiming(new Int32Array(0));
     const from = query.offset;
     const to = Math.min(total, query.offset + query.limit);
 
     let page: Int32Array;
-    let distance: Float64Array | null = null;
     if (query.sort === 'newest' || query.sort === 'name') {
       // Orders that do not depend on the position: kept, and only filtered here.
       const order = query.sort === 'newest' ? this.newest() : this.byName(language);
-      page = this.pick(order, filtered, from, to);
+      page =
+        timing === null || filtered === null
+          ? this.pick(order, filtered, from, to)
+          : this.pickTimed(order, filtered, timing.out, from, to);
     } else if (filtered === null && query.sort === 'distance' && atLimoux) {
       this.defaultOrder ??= this.orderAll(this.comparator('distance', this.distances(LIMOUX, null)));
       page = this.defaultOrder.slice(from, to);
@@ -407,16 +467,16 @@ export class CatalogModel {
       const order = this.comparator(query.sort, distance);
       // A search in the default order: the better matches first, each rank in the default order (docs/search.md#ranking).
       const ranked = ranks && query.sort === 'distance' ? rankedBy(ranks, order) : order;
-      page = sortedRange(positions, from, to, ranked);
+      // The when filter: its matches before those that say nothing (docs/when.md#the-when-filter).
+      const out = timing?.out;
+      page = sortedRange(
+        positions,
+        from,
+        to,
+        out ? (a, b) => (out[a] as number) - (out[b] as number) || ranked(a, b) : ranked,
+      );
     }
-    const distanceOf = distanceFrom(origin);
-    return {
-      items: Array.from(page, (i) => {
-        const e = this.entries[i] as Entry;
-        return this.present(e, language, distance ? (distance[i] as number) : distanceOf(e));
-      }),
-      total,
-    };
+    return withTiming(page);
   }
 
   /** The orders of the SQL they replace: sponsors first only in the default (distance) order (docs/product.md#sponsorship). */
@@ -498,12 +558,28 @@ export class CatalogModel {
     return Int32Array.from(out);
   }
 
-  /** One public activity, localized, with its distance from `origin`; null when it is not public. */
-  get(id: number, origin: Position, language: Language): ActivityDetail | null {
+  /** `pick` with the when filter's matches first, then those that say nothing, each in `order`. */
+  private pickTimed(order: Int32Array, filtered: Int32Array, timing: Uint8Array, from: number, to: number): Int32Array {
+    const keep = new Uint8Array(this.size);
+    for (const i of filtered) keep[i] = 1;
+    const out: number[] = [];
+    let seen = 0;
+    for (const wanted of [TIMING_MATCH, TIMING_UNKNOWN]) {
+      for (const i of order) {
+        if (keep[i] === 0 || timing[i] !== wanted) continue;
+        if (seen++ >= from) out.push(i);
+        if (seen >= to) return Int32Array.from(out);
+      }
+    }
+    return Int32Array.from(out);
+  }
+
+  /** One public activity, localized, with its distance from `origin` and its status at `now`; null when it is not public. */
+  get(id: number, origin: Position, language: Language, now: Date = new Date()): ActivityDetail | null {
     const position = this.positionOf.get(id);
     if (position === undefined) return null;
     const e = this.entries[position] as Entry;
-    return { ...this.present(e, language, distanceFrom(origin)(e)), answeredBy: e.answeredBy, source: e.source };
+    return { ...this.present(e, language, distanceFrom(origin)(e), now), answeredBy: e.answeredBy, source: e.source };
   }
 
   /** Public activities per category, every category present. */
