@@ -83,3 +83,17 @@ test('the map takes the when filter too', async ({ page }) => {
   // Before its edition on 14 July, the Embrasement is not on this weekend.
   await expect(list.getByRole('button', { name: /Embrasement/ })).toHaveCount(0);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the When buttons wrap within the screen and work by touch', async ({ page }) => {
+    await openOverview(page);
+    const weekend = whenGroup(page).getByRole('button', { name: 'Dit weekend' });
+    await expect(weekend).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await weekend.tap();
+    await expect(page).toHaveURL(/when=weekend/);
+    await expect(card(page, FESTIVAL)).toBeVisible(PAGE_LOAD);
+  });
+});
