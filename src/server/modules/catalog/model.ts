@@ -11,7 +11,16 @@ import { CATEGORIES, TOP_RATED_MIN_RATING } from '../../../domain/activities.js'
 import { EARTH_RADIUS_KM, LIMOUX, type Position, roundKm } from '../../../domain/geo.js';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { toCents, toEuros } from '../../../domain/money.js';
-import { isOpenAt, isOpenDuring, type Opening, statusAt, whenRange } from '../../../domain/opening.js';
+import {
+  hasStructuredTimes,
+  isOpenAt,
+  isOpenDuring,
+  type Opening,
+  parisClock,
+  statusAt,
+  type TimedActivity,
+  whenRange,
+} from '../../../domain/opening.js';
 import { queryParts, searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import { RANK, SearchIndex, searchFieldsOf } from './search-index.js';
@@ -87,9 +96,16 @@ interface Entry extends CatalogRow {
 
 const RAD = Math.PI / 180;
 
-/** The when filter's order (docs/when.md#the-when-filter): its matches, then those with no structured times. */
+/**
+ * The when filter's answer per position (docs/when.md#in-the-api): its matches, then those with no
+ * structured times, in that order; the closed ones are left out.
+ */
 const TIMING_MATCH = 0;
 const TIMING_UNKNOWN = 1;
+const TIMING_CLOSED = 2;
+const TIMING_CODE: Record<Opening, number> = { open: TIMING_MATCH, unknown: TIMING_UNKNOWN, closed: TIMING_CLOSED };
+/** How many answers of the when filter a snapshot keeps (per set of days, per minute for open now). */
+const TIMINGS_KEPT = 64;
 
 function entryOf(row: CatalogRow): Entry {
   return {
@@ -231,6 +247,14 @@ export class CatalogModel {
   private readonly nameOrders = new Map<Language, Int32Array>();
   /** The default list (distance from Limoux, sponsors first), made when first asked for. */
   private defaultOrder: Int32Array | null = null;
+  /**
+   * What the opening rules read of each activity (docs/when.md#speed), as small objects of one shape;
+   * null for one with no structured times (always 'unknown'). Equal weekly rows share one array, so
+   * that the rules' hours kept per rows array serve every activity with the same hours.
+   */
+  private readonly timed: (TimedActivity | null)[];
+  /** The when filter's answers (TIMING_* per position), kept per days and per minute (open now). */
+  private readonly timings = new Map<string, Uint8Array>();
 
   constructor(rows: Iterable<CatalogRow>, approvedTags: PublicTag[]) {
     this.entries = [...rows].map(entryOf).sort((a, b) => a.id - b.id);
@@ -251,6 +275,17 @@ export class CatalogModel {
     this.index = new SearchIndex(this.entries.map(searchFieldsOf));
     this.approvedTags = [...approvedTags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.cityList = [...new Set(this.entries.map((e) => e.city))].sort();
+    const sharedRows = new Map<string, WeeklyHoursRow[]>();
+    this.timed = this.entries.map((e) => {
+      if (!hasStructuredTimes(e)) return null;
+      let rows: WeeklyHoursRow[] | null = null;
+      if (e.weeklyHours.length > 0) {
+        const key = JSON.stringify(e.weeklyHours);
+        rows = sharedRows.get(key) ?? e.weeklyHours;
+        sharedRows.set(key, rows);
+      }
+      return { category: e.category, weeklyHours: rows, eventStart: e.eventStart, eventEnd: e.eventEnd };
+    });
   }
 
   /** A new snapshot with `rows` put in place of (or beside) theirs and `gone` left out. */
@@ -317,22 +352,36 @@ export class CatalogModel {
   }
 
   /**
-   * The "when" filter and "open now" (docs/when.md#the-when-filter) as one test of a position: 'open'
-   * when it matches both that are asked, 'closed' when it fails one, else 'unknown' (check times).
-   * Null when the query asks neither.
+   * The "when" filter and "open now" (docs/when.md#in-the-api) for every position: TIMING_MATCH when
+   * it matches both that are asked, TIMING_CLOSED when it fails one, else TIMING_UNKNOWN (check
+   * times). Null when the query asks neither. Kept per days and minute: the snapshot never changes.
    */
-  private timingOf(query: ActivityListQuery, now: Date): ((i: number) => Opening) | null {
+  private timingOf(query: ActivityListQuery, now: Date): Uint8Array | null {
     const days = query.when === undefined ? null : whenRange(query.when, now);
     const openNow = query.openNow === true;
     if (days === null && !openNow) return null;
-    return (i) => {
-      const e = this.entries[i] as Entry;
-      const onDays = days === null ? 'open' : isOpenDuring(e, days);
-      if (onDays === 'closed') return 'closed';
-      const atNow = openNow ? isOpenAt(e, now) : 'open';
-      if (atNow === 'closed') return 'closed';
-      return onDays === 'open' && atNow === 'open' ? 'open' : 'unknown';
-    };
+    const clock = openNow ? parisClock(now) : null;
+    const key = `${days?.join(',') ?? ''}|${clock ? `${clock.day} ${clock.minute}` : ''}`;
+    let codes = this.timings.get(key);
+    if (codes === undefined) {
+      codes = new Uint8Array(this.size);
+      for (let i = 0; i < this.size; i++) {
+        const a = this.timed[i];
+        if (a === null || a === undefined) {
+          codes[i] = TIMING_UNKNOWN;
+          continue;
+        }
+        const onDays: Opening = days === null ? 'open' : isOpenDuring(a, days);
+        const atNow: Opening = onDays === 'closed' || !openNow ? 'open' : isOpenAt(a, now);
+        codes[i] =
+          onDays === 'closed' || atNow === 'closed'
+            ? TIMING_CLOSED
+            : TIMING_CODE[onDays === 'open' && atNow === 'open' ? 'open' : 'unknown'];
+      }
+      if (this.timings.size >= TIMINGS_KEPT) this.timings.clear();
+      this.timings.set(key, codes);
+    }
+    return codes;
   }
 
   /** Each activity's rank for a search (docs/search.md#ranking), by position; RANK.none where it does not match. */
@@ -349,7 +398,7 @@ export class CatalogModel {
   private filtered(
     query: ActivityListQuery,
     ranks: Uint8Array | null,
-    timing: { of: (i: number) => Opening; out: Uint8Array } | null = null,
+    timing: Uint8Array | null = null,
   ): Int32Array | null {
     const n = this.size;
     const mask = ranks;
@@ -386,12 +435,8 @@ export class CatalogModel {
         if (wantSponsored >= 0 && this.sponsored[i] !== wantSponsored) continue;
         if (tags.length > 0 && !tags.every((tag) => (this.entries[i] as Entry).tagNames.includes(tag))) continue;
       }
-      if (timing !== null) {
-        // Closed ones are left out; those nobody says come after the matches (docs/when.md#the-when-filter).
-        const opening = timing.of(i);
-        if (opening === 'closed') continue;
-        timing.out[i] = opening === 'open' ? TIMING_MATCH : TIMING_UNKNOWN;
-      }
+      // Closed ones are left out; those nothing says of come after the matches (docs/when.md#in-the-api).
+      if (timing !== null && timing[i] === TIMING_CLOSED) continue;
       kept[count++] = i;
     }
     return kept.slice(0, count);
@@ -425,20 +470,19 @@ export class CatalogModel {
     const origin = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : LIMOUX;
     const atLimoux = origin.lat === LIMOUX.lat && origin.lon === LIMOUX.lon;
     const ranks = query.search ? this.ranks(query.search) : null;
-    const timingOf = this.timingOf(query, now);
-    const timing = timingOf === null ? null : { of: timingOf, out: new Uint8Array(this.size) };
+    const timing = this.timingOf(query, now);
     const filtered = this.filtered(query, ranks, timing);
     const total = filtered === null ? this.size : filtered.length;
     let matches: number | undefined;
     if (timing !== null && filtered !== null) {
       matches = 0;
-      for (const i of filtered) if (timing.out[i] === TIMING_MATCH) matches++;
+      for (const i of filtered) if (timing[i] === TIMING_MATCH) matches++;
     }
     const withTiming = (page: Int32Array) => ({
       items: Array.from(page, (i) => {
         const e = this.entries[i] as Entry;
         const item = this.present(e, language, distance ? (distance[i] as number) : distanceOf(e), now);
-        if (timing !== null) item.whenMatch = timing.out[i] === TIMING_MATCH ? 'match' : 'check-times';
+        if (timing !== null) item.whenMatch = timing[i] === TIMING_MATCH ? 'match' : 'check-times';
         return item;
       }),
       total,
@@ -457,7 +501,7 @@ export class CatalogModel {
       page =
         timing === null || filtered === null
           ? this.pick(order, filtered, from, to)
-          : this.pickTimed(order, filtered, timing.out, from, to);
+          : this.pickTimed(order, filtered, timing, from, to);
     } else if (filtered === null && query.sort === 'distance' && atLimoux) {
       this.defaultOrder ??= this.orderAll(this.comparator('distance', this.distances(LIMOUX, null)));
       page = this.defaultOrder.slice(from, to);
@@ -468,12 +512,11 @@ export class CatalogModel {
       // A search in the default order: the better matches first, each rank in the default order (docs/search.md#ranking).
       const ranked = ranks && query.sort === 'distance' ? rankedBy(ranks, order) : order;
       // The when filter: its matches before those that say nothing (docs/when.md#the-when-filter).
-      const out = timing?.out;
       page = sortedRange(
         positions,
         from,
         to,
-        out ? (a, b) => (out[a] as number) - (out[b] as number) || ranked(a, b) : ranked,
+        timing ? (a, b) => (timing[a] as number) - (timing[b] as number) || ranked(a, b) : ranked,
       );
     }
     return withTiming(page);
