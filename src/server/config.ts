@@ -98,7 +98,9 @@ const envSchema = z.object({
         'must be a comma-separated list of origins written as scheme://host:port, http or https, with no path, such as http://127.0.0.1:5410',
     }),
   // For tests and demos only (docs/when.md#a-clock-for-tests-and-demos): the app's clock starts at this moment and runs on.
-  CLOCK_START: z.iso.datetime({ offset: true, error: 'must be an ISO instant such as 2027-07-09T10:00:00+02:00' }).optional(),
+  CLOCK_START: z.iso
+    .datetime({ offset: true, error: 'must be an ISO instant such as 2027-07-09T10:00:00+02:00' })
+    .optional(),
   STRIPE_API_URL: z
     .url()
     .default('https://api.stripe.com')

@@ -13,7 +13,9 @@ const dayMonth = (day: string, language: Language) =>
     new Date(`${day}T00:00:00Z`),
   );
 const shortWeekday = (day: string, language: Language) =>
-  new Intl.DateTimeFormat(LOCALES[language], { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  new Intl.DateTimeFormat(LOCALES[language], { weekday: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 /**
  * The sentence of a status (docs/when.md#texts), days and weekdays written with Intl in the page's
