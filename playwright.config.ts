@@ -33,7 +33,9 @@ const DOWN = 'http://127.0.0.1:9';
  * weather, geocoding and the identity provider (no online payment), one
  * whose outside services are all down (it fetches the DATAtourisme import's
  * photos from their stand-in), and one that takes payments through the
- * Stripe stand-in.
+ * Stripe stand-in, and one on a set clock (CLOCK_START) for the "what's on when" tests: the specs
+ * of the other three read today's date (availability, bookings, sponsorship periods), so none of
+ * them can move its clock.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -122,6 +124,18 @@ export default defineConfig({
         STRIPE_SECRET_KEY: E2E.stripeSecretKey,
         STRIPE_WEBHOOK_SECRET: E2E.stripeWebhookSecret,
         STRIPE_API_URL: E2E.stripeUrl,
+      },
+    },
+    {
+      command: 'node dist/server/server.js',
+      url: `${E2E.clockUrl}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...appEnv(E2E.clockPort),
+        OPEN_METEO_URL: `http://127.0.0.1:${E2E.openMeteoPort}`,
+        NOMINATIM_URL: DOWN,
+        CLOCK_START: E2E.clockStart,
       },
     },
   ],

@@ -13,7 +13,7 @@
  *
  * P1: requests/s and p99 of public reads at 32 connections (autocannon)
  *     against a bare Fastify route sending the very same bytes.
- * P4: p50/p95 of searches, filters, sorts and deep pages over 10,000
+ * P4: p50/p95 of searches, filters, sorts, deep pages, the when filter and open now over 10,000
  *     activities, one request at a time, every URL different (no answer is
  *     served twice), against a bare route's latency.
  * Cold start: from the process start to the first answer of /api/activities
@@ -209,6 +209,19 @@ function urlsOf(kind: string, random: () => number): string[] {
         return `/api/activities?category=${categories[i % categories.length]}&minPrice=5&maxPrice=${40 + (i % 5) * 10}&bookable=${i % 2 === 0}&minRating=${(i % 4) * 0.5}&${at}`;
       case 'sort':
         return `/api/activities?sort=${sorts[i % sorts.length]}&${at}`;
+      case 'when': {
+        // The when filter (docs/when.md#the-when-filter): the words and days of the next month, some with a category or a sort.
+        const when = ['today', 'tomorrow', 'weekend', addDays(todayInParis(new Date()), i % 30)][i % 4];
+        const more =
+          i % 3 === 0
+            ? `&category=${categories[i % categories.length]}`
+            : i % 3 === 1
+              ? `&sort=${sorts[i % sorts.length]}`
+              : '';
+        return `/api/activities?when=${when}${more}&${at}`;
+      }
+      case 'open now':
+        return `/api/activities?openNow=true${i % 2 === 0 ? '&when=today' : `&sort=${sorts[i % sorts.length]}`}&${at}`;
       default:
         return `/api/activities?sort=${sorts[i % sorts.length]}&offset=${Math.floor(random() * (SCALE - 100))}&limit=24&${at}`;
     }
@@ -253,7 +266,7 @@ async function p4(target: Target, rows: string[]) {
     } finally {
       await ceiling.close();
     }
-    for (const kind of ['search', 'filter', 'sort', 'deep page']) {
+    for (const kind of ['search', 'filter', 'sort', 'deep page', 'when', 'open now']) {
       const times = await timeAll(urlsOf(kind, random), base);
       rows.push(
         `| P4 ${kind} | ${target.label} | p50 ${fmt(percentile(times, 50), 2)} ms, p95 ${fmt(percentile(times, 95), 2)} ms | | **${fmt(bareP95 / percentile(times, 95), 2)}x** | ${SCALE} activities, ${times.length} distinct URLs |`,

@@ -13,6 +13,15 @@ export const E2E = {
   /** A third app server that takes payments through the Stripe stand-in (its own database: sponsor order changes there). */
   paymentsPort: APP_PORT - 2,
   paymentsUrl: `http://127.0.0.1:${APP_PORT - 2}`,
+  /**
+   * A fourth app server on a set clock (CLOCK_START, docs/when.md#a-clock-for-tests-and-demos), for the
+   * "what's on when" tests: its demo content is dated by that clock, so its festival edition and its
+   * weekend are known.
+   */
+  clockPort: APP_PORT - 3,
+  clockUrl: `http://127.0.0.1:${APP_PORT - 3}`,
+  /** Where its clock starts: Friday 9 July 2027, 10:00 in Limoux. It runs on from there. */
+  clockStart: '2027-07-09T10:00:00+02:00',
   stripePort: APP_PORT + 5,
   stripeUrl: `http://127.0.0.1:${APP_PORT + 5}`,
   /** The app servers' SESSION_SECRET: it also keys the links in mails (a test makes a review link with it). */

@@ -14,6 +14,8 @@ import {
 } from './activities.js';
 import { DATATOURISME, MACHINE_TRANSLATED_FIELDS } from './attribution.js';
 import { LANGUAGES } from './languages.js';
+import { isIsoDate } from './dates.js';
+import { WHEN_WORDS } from './opening.js';
 import { MAX_SEARCH_LENGTH } from './search.js';
 import { rowIdInPath } from './ids.js';
 
@@ -81,6 +83,17 @@ export const tagsParam = z
       .max(MAX_TAG_FILTERS, `at most ${MAX_TAG_FILTERS} tags`),
   );
 
+/**
+ * The "when" filter (docs/when.md#the-when-filter): today, tomorrow, the weekend, or one day
+ * YYYY-MM-DD, on Limoux's calendar. The days it means are worked out at the request's moment.
+ */
+export const whenParam = z
+  .string()
+  .trim()
+  .refine((value) => (WHEN_WORDS as readonly string[]).includes(value) || isIsoDate(value), {
+    message: `must be ${WHEN_WORDS.join(', ')} or a date YYYY-MM-DD`,
+  });
+
 export const activityListQuery = z
   .strictObject(
     {
@@ -93,6 +106,8 @@ export const activityListQuery = z
       bookable: queryFlag.optional(),
       sponsored: queryFlag.optional(),
       tags: tagsParam.optional(),
+      when: whenParam.optional(),
+      openNow: queryFlag.optional(),
       lat: latitudeParam.optional(),
       lon: longitudeParam.optional(),
       lng: languageParam.optional(),
@@ -155,6 +170,25 @@ export const textLanguagesSchema = z
   );
 export type TextLanguages = z.infer<typeof textLanguagesSchema>;
 
+/** What a card says at the moment of the request (docs/when.md#what-a-card-says); the sentence is the client's. */
+export const openingStatusSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('open'), until: z.string().nullable(), untilDay: z.string().nullable() }),
+    z.object({ kind: z.literal('opens-later'), opens: z.string() }),
+    z.object({ kind: z.literal('closed-now') }),
+    z.object({ kind: z.literal('closed-today') }),
+    z.object({
+      kind: z.literal('market-today'),
+      opens: z.string(),
+      closes: z.string(),
+      phase: z.enum(['later', 'on', 'over']),
+    }),
+    z.object({ kind: z.literal('event-on'), until: z.string() }),
+    z.object({ kind: z.literal('event-later'), start: z.string(), end: z.string() }),
+    z.object({ kind: z.literal('unknown') }),
+  ])
+  .describe("The activity's status now, on Limoux's clock (Europe/Paris); unknown: check times");
+
 /** An activity as the public API shows it: public fields only, localized. */
 export const activitySchema = z.object({
   id: z.number().int(),
@@ -189,6 +223,13 @@ export const activitySchema = z.object({
   sponsorLevel: z.number().int().min(0).max(3),
   tags: z.array(z.string()).describe('Approved tag names'),
   createdAt: z.string(),
+  status: openingStatusSchema,
+  whenMatch: z
+    .enum(['match', 'check-times'])
+    .optional()
+    .describe(
+      'Only with `when` or `openNow`: match, open then; check-times, nothing structured says (listed after the matches)',
+    ),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

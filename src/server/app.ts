@@ -171,7 +171,7 @@ export async function buildApp(options: AppDeps) {
     mailer,
     outbox: createOutbox({ db: database.db, mailer, clock, log: app.log }),
     catalog,
-    answers: createAnswerCache(catalog, { consistentReads: options.consistentReads ?? false }),
+    answers: createAnswerCache(catalog, { consistentReads: options.consistentReads ?? false, clock }),
     payments:
       options.payments !== undefined
         ? options.payments

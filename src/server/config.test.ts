@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, describeValue, loadConfig, PROJECT_ROOT, parseTrustProxy } from './config.js';
+import { startedClock } from './deps.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults: production, on this machine only, with the demo logins of a local run', () => {
@@ -395,5 +396,26 @@ describe('server start-up and shutdown', { timeout: 60_000 }, () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
+  });
+});
+
+describe('CLOCK_START (docs/when.md#a-clock-for-tests-and-demos)', () => {
+  it('is off unless set, and takes an ISO instant with its offset', () => {
+    expect(loadConfig({}).clockStart).toBeNull();
+    expect(loadConfig({ CLOCK_START: '2027-07-09T10:00:00+02:00' }).clockStart?.toISOString()).toBe(
+      '2027-07-09T08:00:00.000Z',
+    );
+  });
+
+  it.each(['tomorrow', '2027-07-09', '2027-07-09T10:00:00'])('refuses %s, naming the variable', (value) => {
+    expect(() => loadConfig({ CLOCK_START: value })).toThrow(/CLOCK_START="[^"]*": must be an ISO instant/);
+  });
+
+  it('starts the clock there and lets it run on', async () => {
+    const clock = startedClock(new Date('2027-07-09T08:00:00Z'));
+    const first = clock.now().getTime();
+    expect(Math.abs(first - Date.parse('2027-07-09T08:00:00Z'))).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(clock.now().getTime()).toBeGreaterThan(first);
   });
 });

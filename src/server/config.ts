@@ -97,6 +97,10 @@ const envSchema = z.object({
       message:
         'must be a comma-separated list of origins written as scheme://host:port, http or https, with no path, such as http://127.0.0.1:5410',
     }),
+  // For tests and demos only (docs/when.md#a-clock-for-tests-and-demos): the app's clock starts at this moment and runs on.
+  CLOCK_START: z.iso
+    .datetime({ offset: true, error: 'must be an ISO instant such as 2027-07-09T10:00:00+02:00' })
+    .optional(),
   STRIPE_API_URL: z
     .url()
     .default('https://api.stripe.com')
@@ -123,6 +127,8 @@ export interface Config {
   seed: 'demo' | 'none';
   /** Folder of the built web client (absent until `npm run build`). */
   clientDir: string;
+  /** CLOCK_START, for tests and demos: where the app's clock starts (then it runs on); null: the system clock. */
+  clockStart: Date | null;
   /** Folder of static images served under /images. */
   publicDir: string;
   outside: OutsideConfig;
@@ -395,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seed: e.SEED,
     clientDir: path.join(PROJECT_ROOT, 'dist', 'client'),
+    clockStart: e.CLOCK_START === undefined ? null : new Date(e.CLOCK_START),
     publicDir: path.join(PROJECT_ROOT, 'public'),
     outside: {
       openMeteoUrl: e.OPEN_METEO_URL,

@@ -19,6 +19,15 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * A clock that starts at `start` and runs on at the system clock's pace (CLOCK_START, for tests and
+ * demos: docs/when.md#a-clock-for-tests-and-demos).
+ */
+export function startedClock(start: Date): Clock {
+  const shift = start.getTime() - Date.now();
+  return { now: () => new Date(Date.now() + shift) };
+}
+
 /** A clock that stays where it is put, for tests. */
 export function fixedClock(start: Date | string): Clock & { set(to: Date | string): void; advance(ms: number): void } {
   let current = new Date(start);

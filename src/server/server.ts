@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedOnFirstStart } from './db/seed/index.js';
+import { startedClock, systemClock } from './deps.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -22,8 +23,11 @@ async function main() {
 
   const database = await openDatabase(config.database);
   await database.migrate();
-  const app = await buildApp({ config, database });
-  const seeded = await seedOnFirstStart(database.db, config.seed, { accounts: config.auth.demoLogin });
+  // CLOCK_START (tests and demos) sets the app's clock; the seed dates its editions and availability by it.
+  const clock = config.clockStart === null ? systemClock : startedClock(config.clockStart);
+  const app = await buildApp({ config, database, clock });
+  const seeded = await seedOnFirstStart(database.db, config.seed, { accounts: config.auth.demoLogin }, clock.now());
+  if (config.clockStart !== null) app.log.warn({ now: clock.now() }, 'CLOCK_START: the app runs on a set clock');
   // The read model has what was seeded before the first request (docs/read-model.md).
   await app.deps.catalog.sync();
   if (seeded) {

@@ -32,8 +32,13 @@ export async function prefetchPage(queryClient: QueryClient, url: URL, language:
       queryClient.prefetchQuery(approvedTagsQueryOptions()),
     );
   } else if (path === '/kaart') {
-    const { category } = readOverviewState(url.searchParams);
-    const query = { category: category === 'alle' ? undefined : category, lng: language };
+    const { category, when, openNow } = readOverviewState(url.searchParams);
+    const query = {
+      category: category === 'alle' ? undefined : category,
+      when: when ?? undefined,
+      openNow: openNow ? true : undefined,
+      lng: language,
+    };
     reads.push(
       (async () => {
         // How many there are, from one activity's page: the list comes only when it is not too long.

@@ -38,6 +38,7 @@ import {
   SourceAttribution,
 } from '../../features/activities/components/source-attribution';
 import { WeeklyHours } from '../../components/weekly-hours';
+import { StatusLine } from '../../components/status-line';
 import { FavouriteButton } from '../../features/favourites/favourite-button';
 import { useOriginQuery } from '../../features/location/location-provider';
 import { ReviewForm } from '../../features/reviews/components/review-form';
@@ -271,6 +272,7 @@ export function ActivityDetailRoute() {
               </span>
               <RatingStars rating={activity.rating} reviewCount={activity.reviewCount} size="md" />
             </div>
+            <StatusLine status={activity.status} className="text-base" />
             <p lang={langOf(activity, 'description', language)} className="text-lg leading-relaxed text-ink-700">
               {activity.description}
             </p>

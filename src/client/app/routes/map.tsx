@@ -8,7 +8,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useAllActivities } from '../../features/activities/api/get-activities';
 import { useStats } from '../../features/activities/api/get-stats';
 import { CategoryBar } from '../../features/activities/components/category-bar';
-import { readOverviewState } from '../../features/activities/filters';
+import { readOverviewState, writeOverviewState } from '../../features/activities/filters';
+import { WhenFilter } from '../../features/activities/components/when-filter';
 import { useOriginQuery, useVisitorLocation } from '../../features/location/location-provider';
 import { TodayWeather } from '../../features/weather/components/today-weather';
 import { useLanguage } from '../../i18n/use-language';
@@ -64,13 +65,21 @@ function NearbyStats() {
 export function MapRoute() {
   const { t } = useTranslation('activities');
   const language = useLanguage();
-  const [params] = useSearchParams();
-  const { category } = readOverviewState(params);
+  const [params, setParams] = useSearchParams();
+  const state = readOverviewState(params);
+  const { category, when, openNow } = state;
   const origin = useOriginQuery();
   const { position } = useVisitorLocation();
   const query = useMemo(
-    () => ({ category: category === 'alle' ? undefined : category, ...origin, lng: language }),
-    [category, origin, language],
+    () => ({
+      category: category === 'alle' ? undefined : category,
+      // The when filter, as on the overview (docs/when.md#in-the-guide).
+      when: when ?? undefined,
+      openNow: openNow ? true : undefined,
+      ...origin,
+      lng: language,
+    }),
+    [category, when, openNow, origin, language],
   );
   const activities = useAllActivities(query);
   const items = useMemo(() => activities.data ?? [], [activities.data]);
@@ -81,13 +90,24 @@ export function MapRoute() {
   // frame of their own that stays while the map's code loads, so they are drawn once.
   const [previewShown, setPreviewShown] = useState(true);
   const hidePreview = useCallback(() => setPreviewShown(false), []);
-  const hrefFor = (next: CategoryFilter) => (next === 'alle' ? '/kaart' : `/kaart?category=${next}`);
+  // The map keeps the category and the when filter in its address.
+  const mapHref = (next: Pick<typeof state, 'category' | 'when' | 'openNow'>) => {
+    const search = writeOverviewState({ ...readOverviewState(new URLSearchParams()), ...next }).toString();
+    return search ? `/kaart?${search}` : '/kaart';
+  };
+  const hrefFor = (next: CategoryFilter) => mapHref({ category: next, when, openNow });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="font-display text-3xl font-semibold text-ink-900 md:text-4xl">{t('map.title')}</h1>
       <p className="mt-2 text-ink-600">{t('map.subtitle')}</p>
       <CategoryBar selected={category} hrefFor={hrefFor} />
+      <WhenFilter
+        when={when}
+        openNow={openNow}
+        onChange={(next) => setParams(new URLSearchParams(mapHref({ category, ...next }).split('?')[1] ?? ''))}
+        className="pt-1"
+      />
 
       <div className="mt-2 grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
         <section aria-labelledby="map-card-title" className="min-w-0 space-y-3">

@@ -8,6 +8,7 @@ import { ActivityCard } from '../../features/activities/components/activity-card
 import { ActivityListItem } from '../../features/activities/components/activity-list-item';
 import { CategoryBar } from '../../features/activities/components/category-bar';
 import { FilterButton } from '../../features/activities/components/filter-button';
+import { WhenFilter } from '../../features/activities/components/when-filter';
 import {
   type Filters,
   type OverviewState,
@@ -85,6 +86,7 @@ export function OverviewResults() {
   // The side map shows every match, not only the pages loaded, so map and list tell the same story.
   const allMatches = useAllActivities(query, { enabled: wide });
   const total = activities.data?.pages[0]?.total ?? 0;
+  const matches = activities.data?.pages[0]?.matches;
 
   const update = (patch: Partial<OverviewState>) => setParams(writeOverviewState({ ...state, ...patch }));
   const hrefFor = (category: CategoryFilter) => `/?${writeOverviewState({ ...state, category }).toString()}`;
@@ -92,11 +94,18 @@ export function OverviewResults() {
   return (
     <div data-results className="mx-auto max-w-7xl px-4">
       <CategoryBar selected={state.category} hrefFor={hrefFor} />
+      <WhenFilter when={state.when} openNow={state.openNow} onChange={(next) => update(next)} className="pt-1" />
 
       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-3 py-3 sm:gap-3 sm:py-4">
         <h2 className="text-lg font-semibold text-ink-900 sm:text-xl" aria-live="polite">
           {activities.isPending ? t('results.loading') : t('results.count', { count: total })}
         </h2>
+        {/* With the when filter, those with no structured times follow the matches (docs/when.md#in-the-guide). */}
+        {!activities.isPending && matches !== undefined && matches < total ? (
+          <p className="w-full text-sm text-ink-600 sm:order-last">
+            {t('when.matches', { count: matches, unknown: total - matches })}
+          </p>
+        ) : null}
         <div className="flex items-center gap-2">
           <div
             role="group"

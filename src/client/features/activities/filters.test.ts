@@ -12,7 +12,14 @@ const read = (query: string) => readOverviewState(new URLSearchParams(query));
 
 describe('overview state in the URL', () => {
   it('starts at the defaults of docs/product.md#filters-and-sorting: price 0-200, rating 0, distance, nothing ticked, no tags', () => {
-    expect(read('')).toEqual({ category: 'alle', search: '', view: 'grid', filters: DEFAULT_FILTERS });
+    expect(read('')).toEqual({
+      category: 'alle',
+      search: '',
+      view: 'grid',
+      when: null,
+      openNow: false,
+      filters: DEFAULT_FILTERS,
+    });
     expect(DEFAULT_FILTERS).toEqual({
       priceRange: [0, 200],
       minRating: 0,
@@ -28,6 +35,8 @@ describe('overview state in the URL', () => {
       category: 'sport',
       search: 'rando',
       view: 'list',
+      when: 'weekend',
+      openNow: true,
       filters: {
         priceRange: [10, 50],
         minRating: 3.5,
@@ -39,7 +48,7 @@ describe('overview state in the URL', () => {
     };
     const params = writeOverviewState(state);
     expect(params.toString()).toBe(
-      'category=sport&q=rando&minPrice=10&maxPrice=50&minRating=3.5&sort=price_low&bookable=true&sponsored=true&tags=wijn%2Cgratis&view=list',
+      'category=sport&q=rando&minPrice=10&maxPrice=50&minRating=3.5&sort=price_low&bookable=true&sponsored=true&tags=wijn%2Cgratis&when=weekend&openNow=true&view=list',
     );
     expect(readOverviewState(params)).toEqual(state);
     expect(writeOverviewState(read('')).toString()).toBe('');
@@ -50,6 +59,15 @@ describe('overview state in the URL', () => {
     expect(read('category=uitzichtpunten').category).toBe('viewpoints');
     expect(read('category=nonsense&sort=nonsense&view=x').category).toBe('alle');
     expect(read('sort=nonsense').filters.sortBy).toBe('distance');
+  });
+
+  it('keeps a when filter the API takes, and drops anything else (docs/when.md#the-when-filter)', () => {
+    expect(read('when=today').when).toBe('today');
+    expect(read('when=2027-07-10').when).toBe('2027-07-10');
+    expect(read('when=2027-02-30').when).toBeNull();
+    expect(read('when=yesterday').when).toBeNull();
+    expect(read('openNow=1').openNow).toBe(false);
+    expect(toActivitiesQuery(read('when=weekend&openNow=true'))).toMatchObject({ when: 'weekend', openNow: true });
   });
 
   it('clamps and snaps numbers to the sliders, and orders a reversed price range', () => {
@@ -86,6 +104,8 @@ describe('toActivitiesQuery', () => {
       bookable: undefined,
       sponsored: undefined,
       tags: undefined,
+      when: undefined,
+      openNow: undefined,
     });
   });
 
@@ -113,6 +133,8 @@ describe('toActivitiesQuery', () => {
       bookable: true,
       sponsored: true,
       tags: ['gratis'],
+      when: undefined,
+      openNow: undefined,
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   SORT_OPTIONS,
   type SortOption,
 } from '../../../domain/activities';
+import { isIsoDate } from '../../../domain/dates';
 import type { QueryValue } from '../../lib/api-client';
 import { readSearch } from './search-param';
 
@@ -33,12 +34,24 @@ export const DEFAULT_FILTERS: Filters = {
 
 export type ViewMode = 'grid' | 'list';
 
+/** The when filter (docs/when.md#the-when-filter): a word, or a day YYYY-MM-DD. */
+export type WhenValue = 'today' | 'tomorrow' | 'weekend' | (string & {});
+
 /** Everything the overview shows, as kept in the URL. */
 export interface OverviewState {
   category: CategoryFilter;
   search: string;
   filters: Filters;
   view: ViewMode;
+  /** The when filter; null: any time. */
+  when: WhenValue | null;
+  openNow: boolean;
+}
+
+/** A when value the API takes: today, tomorrow, weekend or a real day YYYY-MM-DD; null otherwise. */
+export function readWhen(raw: string | null): WhenValue | null {
+  if (raw === null) return null;
+  return raw === 'today' || raw === 'tomorrow' || raw === 'weekend' || isIsoDate(raw) ? raw : null;
 }
 
 const CATEGORY_VALUES: readonly string[] = [...CATEGORY_FILTERS, ...CATEGORIES];
@@ -85,6 +98,8 @@ export function readOverviewState(params: URLSearchParams): OverviewState {
     category,
     search: readSearch(params),
     view: params.get('view') === 'list' ? 'list' : 'grid',
+    when: readWhen(params.get('when')),
+    openNow: params.get('openNow') === 'true',
     filters: {
       priceRange: [Math.min(minPrice, maxPrice), Math.max(minPrice, maxPrice)],
       minRating: numberParam(
@@ -123,6 +138,8 @@ export function writeOverviewState(state: OverviewState): URLSearchParams {
   if (filters.onlyBookable) params.set('bookable', 'true');
   if (filters.onlySponsored) params.set('sponsored', 'true');
   if (filters.selectedTags.length > 0) params.set('tags', filters.selectedTags.join(','));
+  if (state.when !== null) params.set('when', state.when);
+  if (state.openNow) params.set('openNow', 'true');
   if (state.view === 'list') params.set('view', 'list');
   return params;
 }
@@ -145,7 +162,7 @@ export function hasActiveFilters(filters: Filters): boolean {
  * at all: the top of the slider means "200 or more", and unknown prices stay.
  */
 export function toActivitiesQuery(
-  state: Pick<OverviewState, 'category' | 'search' | 'filters'>,
+  state: Pick<OverviewState, 'category' | 'search' | 'filters'> & Partial<Pick<OverviewState, 'when' | 'openNow'>>,
 ): Record<string, QueryValue> {
   const { filters } = state;
   return {
@@ -158,5 +175,7 @@ export function toActivitiesQuery(
     bookable: filters.onlyBookable ? true : undefined,
     sponsored: filters.onlySponsored ? true : undefined,
     tags: filters.selectedTags.length > 0 ? filters.selectedTags : undefined,
+    when: state.when ?? undefined,
+    openNow: state.openNow ? true : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import type { Category, TextLanguages } from '../../../domain/activities';
+import type { OpeningStatus } from '../../../domain/opening';
 
 /** What a map needs of an activity. */
 export interface MapActivity {
@@ -15,6 +16,9 @@ export interface MapActivity {
   rating?: number | null;
   reviewCount?: number;
   distance: number;
+  /** Its status now (docs/when.md#what-a-card-says); the map card shows it. */
+  status?: OpeningStatus;
+  whenMatch?: 'match' | 'check-times';
 }
 
 /** A map activity without a rating is shown as 4.5 (docs/product.md#maps). */

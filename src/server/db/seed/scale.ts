@@ -1,6 +1,8 @@
 import { count, sql } from 'drizzle-orm';
 import { CATEGORIES, type Category } from '../../../domain/activities.js';
+import { addDays } from '../../../domain/dates.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
+import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import { buildSearchDocument, normalizeText } from '../../../domain/search.js';
 import type { Db } from '../client.js';
 import { activities, activityTags, activityTranslations, reviews, tags } from '../schema/index.js';
@@ -135,6 +137,56 @@ const DESCRIPTIONS: Record<Language, readonly string[]> = {
 
 const REVIEW_TEXTS = ['Heel mooi!', 'Great day out', 'Très agréable', 'Sehr schön', 'Muy bonito', 'Aanrader'];
 const BATCH = 250;
+
+/**
+ * When the n-th synthetic activity is open (docs/when.md#speed), from `n` alone so that the other
+ * random facts stay as they were: half have no structured times, a third weekly rows (a market
+ * morning, a week with a lunch break, a summer season, hours past midnight), the rest an event
+ * edition of 1 to 10 days somewhere between November 2026 and early 2028.
+ */
+function timesOf(n: number, category: Category) {
+  const none = { weeklyHours: [] as WeeklyHoursRow[], eventStart: null, eventEnd: null };
+  const slot = n % 6;
+  if (slot < 3) return none;
+  if (slot === 5) {
+    const eventStart = addDays('2026-11-01', (n * 7) % 430);
+    const days = n % 10;
+    return { ...none, eventStart, eventEnd: days === 0 ? null : addDays(eventStart, days) };
+  }
+  const row = (
+    days: number[],
+    opens: string,
+    closes: string,
+    seasonStart: string | null = null,
+    seasonEnd: string | null = null,
+  ) => ({
+    days,
+    opens,
+    closes,
+    seasonStart,
+    seasonEnd,
+  });
+  if (category === 'markten') return { ...none, weeklyHours: [row([(n % 7) + 1], '07:00', '12:30')] };
+  switch (n % 4) {
+    case 0:
+      return {
+        ...none,
+        weeklyHours: [row([2, 3, 4, 5, 6, 7], '10:00', '12:00'), row([2, 3, 4, 5, 6, 7], '14:00', '18:00')],
+      };
+    case 1:
+      return { ...none, weeklyHours: [row([1, 2, 3, 4, 5, 6, 7], '09:00', '19:00', '04-01', '09-30')] };
+    case 2:
+      return { ...none, weeklyHours: [row([5, 6], '20:00', '24:00'), row([6, 7], '00:00', '02:00')] };
+    default:
+      return {
+        ...none,
+        weeklyHours: [
+          row([1, 2, 3, 4, 5], '08:30', '17:30'),
+          row([1, 2, 3, 4, 5, 6, 7], '10:00', '16:00', '11-01', '03-31'),
+        ],
+      };
+  }
+}
 const DEG_PER_KM_LAT = 1 / 111.2;
 
 /** Adds synthetic public activities until the guide holds `total`; answers how many were added. */
@@ -191,6 +243,7 @@ export async function seedScale(db: Db, total: number): Promise<number> {
             isSponsored: sponsorLevel > 0,
             isActive: true,
             isApproved: true,
+            ...timesOf(n, category),
             sortName: normalizeText(original.name),
             searchText: buildSearchDocument([...LANGUAGES.flatMap((l) => [texts[l].name, texts[l].description]), town]),
             createdAt: new Date(base + Math.floor(random.next() * 600 * 86_400_000)),

@@ -168,6 +168,8 @@ describe('GET /api/activities', () => {
       sponsorLevel: 0,
       tags: [],
       createdAt: '2025-01-01T00:00:00.000Z',
+      // No weekly rows and no edition: nothing says when it is held (docs/when.md#what-a-card-says).
+      status: { kind: 'unknown' },
     });
     const a3 = res.body.find((a) => a.id === ids.a3);
     expect(a3?.tags).toEqual(['kasteel']);

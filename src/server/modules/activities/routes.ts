@@ -15,7 +15,7 @@ import * as service from './service.js';
 
 /** Public reads come from the read model, their answers kept ready (docs/read-model.md). */
 export const activityRoutes =
-  ({ catalog, answers }: Pick<Deps, 'catalog' | 'answers'>): FastifyPluginAsyncZod =>
+  ({ catalog, answers, clock }: Pick<Deps, 'catalog' | 'answers' | 'clock'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/activities',
@@ -25,7 +25,7 @@ export const activityRoutes =
           tags: ['activities'],
           summary: 'List public activities',
           description:
-            'Active, approved activities, localized with `lng`. Pages with `limit`/`offset`; the total is in `X-Total-Count` and the next page in `Link`. `bookable` and `sponsored` filter both ways (true: only, false: none). `search` matches names, tags, category names, descriptions and places in every language (start of words, one typo in words of 5+ letters, synonyms); in the default order the best matches come first (docs/search.md).',
+            "Active, approved activities, localized with `lng`. Pages with `limit`/`offset`; the total is in `X-Total-Count` and the next page in `Link`. `bookable` and `sponsored` filter both ways (true: only, false: none). `search` matches names, tags, category names, descriptions and places in every language (start of words, one typo in words of 5+ letters, synonyms); in the default order the best matches come first (docs/search.md). `when` (today, tomorrow, weekend or YYYY-MM-DD) and `openNow` keep what is open then, on Limoux's clock (Europe/Paris): the matches first, then the activities with no structured times (`whenMatch: check-times`); closed ones are left out; `X-When-Matches` counts the matches. Every activity carries its `status` at the moment of the request (docs/when.md).",
           querystring: activityListQuery,
           response: {
             200: activityListSchema,
@@ -34,13 +34,13 @@ export const activityRoutes =
         },
         onRequest: answers.onRequest,
       },
-      async (request, reply) =>
-        answers.send(
-          request,
-          reply,
-          sendPage(request, reply, service.listActivities(catalog, request.query)),
-          LIST_CACHE_CONTROL,
-        ),
+      async (request, reply) => {
+        // Statuses and the when filter are of this minute: the answer is kept for it only (docs/when.md).
+        const now = clock.now();
+        const page = service.listActivities(catalog, request.query, now);
+        if (page.matches !== undefined) reply.header('X-When-Matches', String(page.matches));
+        return answers.send(request, reply, sendPage(request, reply, page), LIST_CACHE_CONTROL, now);
+      },
     );
 
     app.get(
@@ -56,13 +56,17 @@ export const activityRoutes =
         },
         onRequest: answers.onRequest,
       },
-      async (request, reply) =>
-        answers.send(
+      async (request, reply) => {
+        const now = clock.now();
+        return answers.send(
           request,
           reply,
-          service.getActivity(catalog, request.params.id, request.query),
-          ITEM_CACHE_CONTROL,
-        ),
+          service.getActivity(catalog, request.params.id, request.query, now),
+          // Its status changes within minutes: fresh for one, as a list (docs/read-model.md#http-caching).
+          LIST_CACHE_CONTROL,
+          now,
+        );
+      },
     );
 
     app.get(

@@ -19,8 +19,12 @@ function originOf(query: { lat?: number; lon?: number }): Position {
 }
 
 /** A page of public activities and the total that match (docs/api.md#lists-in-pages), from the read model. */
-export function listActivities(catalog: Catalog, query: ActivityListQuery): { items: Activity[]; total: number } {
-  return catalog.current.list(query);
+export function listActivities(
+  catalog: Catalog,
+  query: ActivityListQuery,
+  now: Date,
+): { items: Activity[]; total: number; matches?: number } {
+  return catalog.current.list(query, now);
 }
 
 /** One public activity, from the read model (docs/read-model.md). */
@@ -28,8 +32,9 @@ export function getActivity(
   catalog: Catalog,
   id: number,
   query: { lat?: number; lon?: number; lng?: Language },
+  now: Date,
 ): ActivityDetail {
-  const activity = catalog.current.get(id, originOf(query), query.lng ?? DEFAULT_LANGUAGE);
+  const activity = catalog.current.get(id, originOf(query), query.lng ?? DEFAULT_LANGUAGE, now);
   if (!activity) throw activityNotFound();
   return activity;
 }

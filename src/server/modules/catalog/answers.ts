@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { Clock } from '../../deps.js';
 import type { Catalog } from './service.js';
 
 /**
@@ -24,7 +25,16 @@ interface Answer {
   etag: string;
   cacheControl: string;
   headers: Record<string, string>;
+  /**
+   * For an answer that depends on the time (the activities' status, the when filter): the minute
+   * (of Unix time) it was made in; it is not served in another minute. Undefined: the same all day.
+   */
+  minute?: number;
 }
+
+const MINUTE_MS = 60_000;
+/** The minute of `now`: Europe/Paris is a whole number of minutes from UTC, so its minutes change with Unix time's. */
+const minuteOf = (now: Date) => Math.floor(now.getTime() / MINUTE_MS);
 
 /** Enough for every page and filter people use; an endless variety of URLs only pushes the oldest out. */
 const MAX_ANSWERS = 5000;
@@ -33,8 +43,11 @@ const MAX_BYTES = 64 * 1024 * 1024;
 export interface AnswerCache {
   /** Route option: answers a URL seen before, at the current version of the read model. */
   onRequest: onRequestHookHandler;
-  /** Serializes `payload`, keeps it for the URL, and sends it (or a 304). */
-  send(request: FastifyRequest, reply: FastifyReply, payload: unknown, cacheControl: string): FastifyReply;
+  /**
+   * Serializes `payload`, keeps it for the URL, and sends it (or a 304). `at`: the moment a
+   * time-dependent payload was computed for; it is then kept for that minute only.
+   */
+  send(request: FastifyRequest, reply: FastifyReply, payload: unknown, cacheControl: string, at?: Date): FastifyReply;
   clear(): void;
   readonly size: number;
 }
@@ -74,36 +87,47 @@ function reply304or200(request: FastifyRequest, reply: FastifyReply, answer: Ans
  * tests use it, as they write with factories straight into the database;
  * the app does not (a read then never touches the database).
  */
-export function createAnswerCache(catalog: Catalog, { consistentReads = false } = {}): AnswerCache {
+export function createAnswerCache(
+  catalog: Catalog,
+  { consistentReads = false, clock }: { consistentReads?: boolean; clock?: Clock } = {},
+): AnswerCache {
+  const now = () => clock?.now() ?? new Date();
   const answers = new LRUCache<string, Answer>({
     max: MAX_ANSWERS,
     maxSize: MAX_BYTES,
     sizeCalculation: (answer) => answer.body.length * 2 + 200,
   });
   catalog.onChange(() => answers.clear());
+  /** The kept answer of a URL, unless it was made for another minute (docs/read-model.md#http-caching). */
+  const current = (url: string) => {
+    const answer = answers.get(url);
+    if (answer === undefined || answer.minute === undefined || answer.minute === minuteOf(now())) return answer;
+    return undefined;
+  };
 
   return {
     onRequest: consistentReads
       ? async (request, reply) => {
           await catalog.sync();
-          const answer = answers.get(request.url);
+          const answer = current(request.url);
           if (answer) return reply304or200(request, reply, answer);
         }
       : (request, reply, done) => {
-          const answer = answers.get(request.url);
+          const answer = current(request.url);
           if (!answer) return done();
           reply304or200(request, reply, answer);
         },
 
-    send(request, reply, payload, cacheControl) {
+    send(request, reply, payload, cacheControl, at) {
       const body = Buffer.from(JSON.stringify(payload));
       const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
       const headers: Record<string, string> = {};
-      for (const name of ['x-total-count', 'link']) {
+      for (const name of ['x-total-count', 'x-when-matches', 'link']) {
         const value = reply.getHeader(name);
         if (typeof value === 'string') headers[name] = value;
       }
       const answer: Answer = { body, etag, cacheControl, headers };
+      if (at !== undefined) answer.minute = minuteOf(at);
       // Computed and kept in one go: no change of the read model can come in between.
       answers.set(request.url, answer);
       return reply304or200(request, reply, answer);

@@ -4,6 +4,8 @@ import { haversineKm, LIMOUX } from '../../../domain/geo.js';
 import { type Language, LANGUAGES } from '../../../domain/languages.js';
 import { CATEGORY_NAMES } from '../../../domain/category-names.js';
 import { buildSearchDocument, normalizeText, queryParts } from '../../../domain/search.js';
+import { isOpenAt, isOpenDuring, type Opening, whenRange } from '../../../domain/opening.js';
+import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import { type CatalogRow, CatalogModel, type LocalizedText } from './model.js';
 
 /**
@@ -69,12 +71,44 @@ function rows(count: number, random: () => number): CatalogRow[] {
     } satisfies CatalogRow;
   }).map((row, i) => {
     const level = i % 17 === 0 ? 3 : i % 23 === 0 ? 2 : 0;
-    return { ...row, sponsorLevel: level, isSponsored: level > 0 };
+    return { ...row, sponsorLevel: level, isSponsored: level > 0, ...timesOf(i) };
   });
 }
 
+/** Some with weekly rows, some with an edition, the others with no times (docs/when.md). */
+function timesOf(i: number): Pick<CatalogRow, 'weeklyHours' | 'eventStart' | 'eventEnd'> {
+  const row = (days: number[], opens: string, closes: string): WeeklyHoursRow => ({
+    days,
+    opens,
+    closes,
+    seasonStart: null,
+    seasonEnd: null,
+  });
+  switch (i % 4) {
+    case 0:
+      return {
+        weeklyHours: [row([(i % 7) + 1, ((i + 3) % 7) + 1], '09:00', '13:00')],
+        eventStart: null,
+        eventEnd: null,
+      };
+    case 1:
+      return { weeklyHours: [], eventStart: `2027-07-${String((i % 28) + 1).padStart(2, '0')}`, eventEnd: null };
+    default:
+      return { weeklyHours: [], eventStart: null, eventEnd: null };
+  }
+}
+
+/** The when filter, written out plainly: the closed left out, the matches before the unknown. */
+function timingOf(r: CatalogRow, q: ActivityListQuery, now: Date): Opening | null {
+  if (q.when === undefined && !q.openNow) return null;
+  const onDays = q.when === undefined ? 'open' : isOpenDuring(r, whenRange(q.when, now) ?? []);
+  const atNow = q.openNow ? isOpenAt(r, now) : 'open';
+  if (onDays === 'closed' || atNow === 'closed') return 'closed';
+  return onDays === 'open' && atNow === 'open' ? 'open' : 'unknown';
+}
+
 /** The rule, written out plainly. */
-function expected(all: CatalogRow[], q: ActivityListQuery) {
+function expected(all: CatalogRow[], q: ActivityListQuery, now = new Date()) {
   const origin = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon } : LIMOUX;
   const d = (r: CatalogRow) => haversineKm(origin, { lat: r.latitude, lon: r.longitude });
   const words = q.search ? normalizeText(q.search).split(' ') : [];
@@ -106,8 +140,10 @@ function expected(all: CatalogRow[], q: ActivityListQuery) {
     if (names.includes(phrase)) return 0;
     return names.some((n) => n.startsWith(phrase)) ? 1 : worst;
   };
+  const timing = new Map(all.map((r) => [r, timingOf(r, q, now)]));
   const kept = all.filter(
     (r) =>
+      timing.get(r) !== 'closed' &&
       (words.length === 0 || rank(r) !== Number.POSITIVE_INFINITY) &&
       (q.category === undefined || q.category === 'alle' || r.category === q.category) &&
       (q.bookable === undefined || r.bookingRequired === q.bookable) &&
@@ -126,7 +162,9 @@ function expected(all: CatalogRow[], q: ActivityListQuery) {
     name: (a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : byId(a, b)),
     newest: (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
   };
-  const sorted = [...kept].sort(compare[q.sort]);
+  const first = (r: CatalogRow) => (timing.get(r) === 'unknown' ? 1 : 0);
+  const order = compare[q.sort] ?? byId;
+  const sorted = [...kept].sort((a, b) => first(a) - first(b) || order(a, b));
   return { ids: sorted.slice(q.offset, q.offset + q.limit).map((r) => r.id), total: kept.length };
 }
 
@@ -148,9 +186,13 @@ describe('the read model', () => {
         ...(random() < 0.2 ? { minPrice: 10 } : {}),
         ...(random() < 0.5 ? { lat: LIMOUX.lat + random() - 0.5, lon: LIMOUX.lon + random() - 0.5 } : {}),
         ...(random() < 0.5 ? { lng: LANGUAGES[i % 2 === 0 ? 0 : 1] } : {}),
+        ...(i % 5 === 1 ? { when: ['today', 'tomorrow', 'weekend', '2027-07-12'][i % 4] } : {}),
+        ...(i % 7 === 2 ? { openNow: true } : {}),
       } as ActivityListQuery;
-      const got = model.list(query);
-      const want = expected(all, query);
+      // Friday 9 July 2027, at a moment of the morning or the afternoon in Limoux.
+      const now = new Date(Date.parse('2027-07-09T06:00:00Z') + (i % 9) * 3_600_000);
+      const got = model.list(query, now);
+      const want = expected(all, query, now);
       expect({ ids: got.items.map((a) => a.id), total: got.total }, JSON.stringify(query)).toEqual(want);
     }
   });

@@ -11,6 +11,16 @@ import { CATEGORIES, TOP_RATED_MIN_RATING } from '../../../domain/activities.js'
 import { EARTH_RADIUS_KM, LIMOUX, type Position, roundKm } from '../../../domain/geo.js';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { toCents, toEuros } from '../../../domain/money.js';
+import {
+  hasStructuredTimes,
+  isOpenAt,
+  isOpenDuring,
+  type Opening,
+  parisClock,
+  statusAt,
+  type TimedActivity,
+  whenRange,
+} from '../../../domain/opening.js';
 import { queryParts, searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import { RANK, SearchIndex, searchFieldsOf } from './search-index.js';
@@ -85,6 +95,17 @@ interface Entry extends CatalogRow {
 }
 
 const RAD = Math.PI / 180;
+
+/**
+ * The when filter's answer per position (docs/when.md#in-the-api): its matches, then those with no
+ * structured times, in that order; the closed ones are left out.
+ */
+const TIMING_MATCH = 0;
+const TIMING_UNKNOWN = 1;
+const TIMING_CLOSED = 2;
+const TIMING_CODE: Record<Opening, number> = { open: TIMING_MATCH, unknown: TIMING_UNKNOWN, closed: TIMING_CLOSED };
+/** How many answers of the when filter a snapshot keeps (per set of days, per minute for open now). */
+const TIMINGS_KEPT = 64;
 
 function entryOf(row: CatalogRow): Entry {
   return {
@@ -226,6 +247,14 @@ export class CatalogModel {
   private readonly nameOrders = new Map<Language, Int32Array>();
   /** The default list (distance from Limoux, sponsors first), made when first asked for. */
   private defaultOrder: Int32Array | null = null;
+  /**
+   * What the opening rules read of each activity (docs/when.md#speed), as small objects of one shape;
+   * null for one with no structured times (always 'unknown'). Equal weekly rows share one array, so
+   * that the rules' hours kept per rows array serve every activity with the same hours.
+   */
+  private readonly timed: (TimedActivity | null)[];
+  /** The when filter's answers (TIMING_* per position), kept per days and per minute (open now). */
+  private readonly timings = new Map<string, Uint8Array>();
 
   constructor(rows: Iterable<CatalogRow>, approvedTags: PublicTag[]) {
     this.entries = [...rows].map(entryOf).sort((a, b) => a.id - b.id);
@@ -246,6 +275,17 @@ export class CatalogModel {
     this.index = new SearchIndex(this.entries.map(searchFieldsOf));
     this.approvedTags = [...approvedTags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.cityList = [...new Set(this.entries.map((e) => e.city))].sort();
+    const sharedRows = new Map<string, WeeklyHoursRow[]>();
+    this.timed = this.entries.map((e) => {
+      if (!hasStructuredTimes(e)) return null;
+      let rows: WeeklyHoursRow[] | null = null;
+      if (e.weeklyHours.length > 0) {
+        const key = JSON.stringify(e.weeklyHours);
+        rows = sharedRows.get(key) ?? e.weeklyHours;
+        sharedRows.set(key, rows);
+      }
+      return { category: e.category, weeklyHours: rows, eventStart: e.eventStart, eventEnd: e.eventEnd };
+    });
   }
 
   /** A new snapshot with `rows` put in place of (or beside) theirs and `gone` left out. */
@@ -275,7 +315,7 @@ export class CatalogModel {
     return this.entries.flatMap((e) => (e.imageUrl ? [e.imageUrl] : []));
   }
 
-  private present(e: Entry, language: Language, distance: number): Activity {
+  private present(e: Entry, language: Language, distance: number, now: Date): Activity {
     const text = textOf(e, language);
     return {
       id: e.id,
@@ -307,7 +347,41 @@ export class CatalogModel {
       sponsorLevel: e.sponsorLevel,
       tags: e.tagNames,
       createdAt: e.createdAtIso,
+      status: statusAt(e, now),
     };
+  }
+
+  /**
+   * The "when" filter and "open now" (docs/when.md#in-the-api) for every position: TIMING_MATCH when
+   * it matches both that are asked, TIMING_CLOSED when it fails one, else TIMING_UNKNOWN (check
+   * times). Null when the query asks neither. Kept per days and minute: the snapshot never changes.
+   */
+  private timingOf(query: ActivityListQuery, now: Date): Uint8Array | null {
+    const days = query.when === undefined ? null : whenRange(query.when, now);
+    const openNow = query.openNow === true;
+    if (days === null && !openNow) return null;
+    const clock = openNow ? parisClock(now) : null;
+    const key = `${days?.join(',') ?? ''}|${clock ? `${clock.day} ${clock.minute}` : ''}`;
+    let codes = this.timings.get(key);
+    if (codes === undefined) {
+      codes = new Uint8Array(this.size);
+      for (let i = 0; i < this.size; i++) {
+        const a = this.timed[i];
+        if (a === null || a === undefined) {
+          codes[i] = TIMING_UNKNOWN;
+          continue;
+        }
+        const onDays: Opening = days === null ? 'open' : isOpenDuring(a, days);
+        const atNow: Opening = onDays === 'closed' || !openNow ? 'open' : isOpenAt(a, now);
+        codes[i] =
+          onDays === 'closed' || atNow === 'closed'
+            ? TIMING_CLOSED
+            : TIMING_CODE[onDays === 'open' && atNow === 'open' ? 'open' : 'unknown'];
+      }
+      if (this.timings.size >= TIMINGS_KEPT) this.timings.clear();
+      this.timings.set(key, codes);
+    }
+    return codes;
   }
 
   /** Each activity's rank for a search (docs/search.md#ranking), by position; RANK.none where it does not match. */
@@ -321,7 +395,11 @@ export class CatalogModel {
    * The positions a query's filters keep (docs/api.md#activities), in id order; null for all of them.
    * `ranks`: the search's, when there is one.
    */
-  private filtered(query: ActivityListQuery, ranks: Uint8Array | null): Int32Array | null {
+  private filtered(
+    query: ActivityListQuery,
+    ranks: Uint8Array | null,
+    timing: Uint8Array | null = null,
+  ): Int32Array | null {
     const n = this.size;
     const mask = ranks;
     const { category, minRating, bookable, sponsored } = query;
@@ -336,7 +414,7 @@ export class CatalogModel {
       bookable === undefined &&
       sponsored === undefined &&
       tags.length === 0;
-    if (plain && mask === null) return null;
+    if (plain && mask === null && timing === null) return null;
     const kept = new Int32Array(n);
     let count = 0;
     const wantCategory =
@@ -357,6 +435,8 @@ export class CatalogModel {
         if (wantSponsored >= 0 && this.sponsored[i] !== wantSponsored) continue;
         if (tags.length > 0 && !tags.every((tag) => (this.entries[i] as Entry).tagNames.includes(tag))) continue;
       }
+      // Closed ones are left out; those nothing says of come after the matches (docs/when.md#in-the-api).
+      if (timing !== null && timing[i] === TIMING_CLOSED) continue;
       kept[count++] = i;
     }
     return kept.slice(0, count);
@@ -380,24 +460,48 @@ export class CatalogModel {
     return out;
   }
 
-  /** A page of public activities and how many match (docs/api.md#lists-in-pages). */
-  list(query: ActivityListQuery): { items: Activity[]; total: number } {
+  /**
+   * A page of public activities and how many match (docs/api.md#lists-in-pages), each with its
+   * status at `now`. With `when` or `openNow`, `matches` counts those that match; the ones with no
+   * structured times follow them (docs/when.md#the-when-filter).
+   */
+  list(query: ActivityListQuery, now: Date = new Date()): { items: Activity[]; total: number; matches?: number } {
     const language = query.lng ?? DEFAULT_LANGUAGE;
     const origin = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : LIMOUX;
     const atLimoux = origin.lat === LIMOUX.lat && origin.lon === LIMOUX.lon;
     const ranks = query.search ? this.ranks(query.search) : null;
-    const filtered = this.filtered(query, ranks);
+    const timing = this.timingOf(query, now);
+    const filtered = this.filtered(query, ranks, timing);
     const total = filtered === null ? this.size : filtered.length;
-    if (total === 0 || query.offset >= total) return { items: [], total };
+    let matches: number | undefined;
+    if (timing !== null && filtered !== null) {
+      matches = 0;
+      for (const i of filtered) if (timing[i] === TIMING_MATCH) matches++;
+    }
+    const withTiming = (page: Int32Array) => ({
+      items: Array.from(page, (i) => {
+        const e = this.entries[i] as Entry;
+        const item = this.present(e, language, distance ? (distance[i] as number) : distanceOf(e), now);
+        if (timing !== null) item.whenMatch = timing[i] === TIMING_MATCH ? 'match' : 'check-times';
+        return item;
+      }),
+      total,
+      ...(matches === undefined ? {} : { matches }),
+    });
+    const distanceOf = distanceFrom(origin);
+    let distance: Float64Array | null = null;
+    if (total === 0 || query.offset >= total) return withTiming(new Int32Array(0));
     const from = query.offset;
     const to = Math.min(total, query.offset + query.limit);
 
     let page: Int32Array;
-    let distance: Float64Array | null = null;
     if (query.sort === 'newest' || query.sort === 'name') {
       // Orders that do not depend on the position: kept, and only filtered here.
       const order = query.sort === 'newest' ? this.newest() : this.byName(language);
-      page = this.pick(order, filtered, from, to);
+      page =
+        timing === null || filtered === null
+          ? this.pick(order, filtered, from, to)
+          : this.pickTimed(order, filtered, timing, from, to);
     } else if (filtered === null && query.sort === 'distance' && atLimoux) {
       this.defaultOrder ??= this.orderAll(this.comparator('distance', this.distances(LIMOUX, null)));
       page = this.defaultOrder.slice(from, to);
@@ -407,16 +511,15 @@ export class CatalogModel {
       const order = this.comparator(query.sort, distance);
       // A search in the default order: the better matches first, each rank in the default order (docs/search.md#ranking).
       const ranked = ranks && query.sort === 'distance' ? rankedBy(ranks, order) : order;
-      page = sortedRange(positions, from, to, ranked);
+      // The when filter: its matches before those that say nothing (docs/when.md#the-when-filter).
+      page = sortedRange(
+        positions,
+        from,
+        to,
+        timing ? (a, b) => (timing[a] as number) - (timing[b] as number) || ranked(a, b) : ranked,
+      );
     }
-    const distanceOf = distanceFrom(origin);
-    return {
-      items: Array.from(page, (i) => {
-        const e = this.entries[i] as Entry;
-        return this.present(e, language, distance ? (distance[i] as number) : distanceOf(e));
-      }),
-      total,
-    };
+    return withTiming(page);
   }
 
   /** The orders of the SQL they replace: sponsors first only in the default (distance) order (docs/product.md#sponsorship). */
@@ -498,12 +601,28 @@ export class CatalogModel {
     return Int32Array.from(out);
   }
 
-  /** One public activity, localized, with its distance from `origin`; null when it is not public. */
-  get(id: number, origin: Position, language: Language): ActivityDetail | null {
+  /** `pick` with the when filter's matches first, then those that say nothing, each in `order`. */
+  private pickTimed(order: Int32Array, filtered: Int32Array, timing: Uint8Array, from: number, to: number): Int32Array {
+    const keep = new Uint8Array(this.size);
+    for (const i of filtered) keep[i] = 1;
+    const out: number[] = [];
+    let seen = 0;
+    for (const wanted of [TIMING_MATCH, TIMING_UNKNOWN]) {
+      for (const i of order) {
+        if (keep[i] === 0 || timing[i] !== wanted) continue;
+        if (seen++ >= from) out.push(i);
+        if (seen >= to) return Int32Array.from(out);
+      }
+    }
+    return Int32Array.from(out);
+  }
+
+  /** One public activity, localized, with its distance from `origin` and its status at `now`; null when it is not public. */
+  get(id: number, origin: Position, language: Language, now: Date = new Date()): ActivityDetail | null {
     const position = this.positionOf.get(id);
     if (position === undefined) return null;
     const e = this.entries[position] as Entry;
-    return { ...this.present(e, language, distanceFrom(origin)(e)), answeredBy: e.answeredBy, source: e.source };
+    return { ...this.present(e, language, distanceFrom(origin)(e), now), answeredBy: e.answeredBy, source: e.source };
   }
 
   /** Public activities per category, every category present. */

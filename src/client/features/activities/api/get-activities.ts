@@ -13,13 +13,16 @@ export interface ActivityPage {
   items: Activity[];
   total: number;
   offset: number;
+  /** With the when filter: how many match; the rest have no structured times (docs/when.md#the-when-filter). */
+  matches?: number;
 }
 
 export async function getActivityPage(query: Record<string, QueryValue>, offset: number, signal?: AbortSignal) {
   const response = await apiFetch('/activities', { query: { ...query, limit: PAGE_SIZE, offset }, signal });
   const items = (await response.json()) as Activity[];
   const total = Number(response.headers.get('X-Total-Count') ?? items.length);
-  return { items, total, offset } satisfies ActivityPage;
+  const matches = response.headers.get('X-When-Matches');
+  return { items, total, offset, ...(matches === null ? {} : { matches: Number(matches) }) } satisfies ActivityPage;
 }
 
 /** Pages of 12 activities (docs/product.md#the-overview); `query` carries the filters and `lng`. */

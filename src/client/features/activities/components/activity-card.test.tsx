@@ -36,6 +36,7 @@ const market: Activity = {
   sponsorLevel: 0,
   tags: [],
   createdAt: '2025-01-01T00:00:00.000Z',
+  status: { kind: 'market-today', opens: '07:00', closes: '12:30', phase: 'later' },
 };
 
 describe('an activity shown in another language than the page (docs/product.md#activity-text-in-five-languages)', () => {

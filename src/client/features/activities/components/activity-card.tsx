@@ -10,6 +10,7 @@ import { CategoryBadge, SponsorBadge } from './badges';
 import { RatingStars } from './rating-stars';
 import { imageSources } from '../../../../domain/images';
 import { langOf } from '../../../lib/text-language';
+import { StatusLine } from '../../../components/status-line';
 
 interface ActivityCardProps {
   activity: Activity;
@@ -88,6 +89,8 @@ export function ActivityCard({ activity, favouriteButton, priority = false, high
             </span>
           </p>
         ) : null}
+        {/* What it is now: plain text in the card (docs/when.md#what-a-card-says). */}
+        <StatusLine status={activity.status} checkTimes={activity.whenMatch === 'check-times'} />
         <RatingStars rating={activity.rating} reviewCount={activity.reviewCount} className="hidden md:flex" />
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">
           {activity.price !== null && activity.price > 0 ? (

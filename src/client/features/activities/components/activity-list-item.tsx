@@ -10,6 +10,7 @@ import { CategoryBadge, SponsorBadge } from './badges';
 import { RatingStars } from './rating-stars';
 import { imageSources } from '../../../../domain/images';
 import { langOf } from '../../../lib/text-language';
+import { StatusLine } from '../../../components/status-line';
 
 /** The list view's row (docs/product.md#the-overview): small image, text, place, distance, market days, rating, booking badge, price. */
 export function ActivityListItem({ activity, favouriteButton }: { activity: Activity; favouriteButton?: ReactNode }) {
@@ -82,6 +83,7 @@ export function ActivityListItem({ activity, favouriteButton }: { activity: Acti
             </span>
           ) : null}
         </div>
+        <StatusLine status={activity.status} checkTimes={activity.whenMatch === 'check-times'} />
         <div className="mt-auto flex items-center justify-between gap-2">
           <RatingStars rating={activity.rating} reviewCount={activity.reviewCount} />
           {activity.price !== null && activity.price > 0 ? (

@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { formatDistance, formatRating } from '../../../lib/format';
 import { Link } from '../../../lib/navigation';
 import { langOf } from '../../../lib/text-language';
+import { StatusLine } from '../../../components/status-line';
 import { MISSING_MAP_RATING, type MapActivity } from '../types';
 
 /**
@@ -67,6 +68,7 @@ export function SelectedActivityCard({
             {formatDistance(activity.distance, language)}
           </span>
         </p>
+        <StatusLine status={activity.status} checkTimes={activity.whenMatch === 'check-times'} />
         <Link
           to={`/activity/${activity.id}`}
           className="inline-block text-sm font-semibold text-terracotta-700 hover:underline"

@@ -1,0 +1,89 @@
+import { CalendarDays, Clock } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { todayInParis } from '../../../../domain/dates';
+import { cn } from '../../../lib/cn';
+import type { WhenValue } from '../filters';
+
+type Choice = 'any' | 'today' | 'tomorrow' | 'weekend' | 'date';
+
+const WORDS = ['today', 'tomorrow', 'weekend'] as const;
+
+function choiceOf(when: WhenValue | null): Choice {
+  if (when === null) return 'any';
+  return WORDS.find((word) => word === when) ?? 'date';
+}
+
+/**
+ * The "When" filter of the overview and the map (docs/when.md#in-the-guide): any time, today,
+ * tomorrow, this weekend or a chosen day (then the browser's date field), and "open now", each a
+ * toggle button (`aria-pressed`) as the view buttons beside it: keyboard and screen readers use them
+ * as they are, and they wrap on a phone. Plain buttons rather than a Radix select: the select's code
+ * measured 36 KB gzipped more on the overview (docs/when.md#in-the-guide). Days are Limoux's.
+ */
+export function WhenFilter({
+  when,
+  openNow,
+  onChange,
+  className,
+}: {
+  when: WhenValue | null;
+  openNow: boolean;
+  onChange: (next: { when: WhenValue | null; openNow: boolean }) => void;
+  className?: string;
+}) {
+  const { t } = useTranslation('activities');
+  const dateId = useId();
+  const choice = choiceOf(when);
+  const today = todayInParis(new Date());
+  const chip = (pressed: boolean) =>
+    cn(
+      'inline-flex h-10 items-center gap-1.5 rounded-full px-4 text-sm font-medium ring-1 transition-colors',
+      pressed ? 'bg-ink-900 text-white ring-ink-900' : 'bg-white text-ink-900 ring-sand-300 hover:bg-sand-50',
+    );
+  return (
+    <div role="group" aria-label={t('when.label')} className={cn('flex flex-wrap items-center gap-2', className)}>
+      {(['any', 'today', 'tomorrow', 'weekend', 'date'] as const).map((value) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={choice === value}
+          onClick={() =>
+            onChange({ when: value === 'any' ? null : value === 'date' ? (when ?? today) : value, openNow })
+          }
+          className={chip(choice === value)}
+        >
+          {value === 'date' ? <CalendarDays aria-hidden className="h-4 w-4" /> : null}
+          {t(`when.${value}`)}
+        </button>
+      ))}
+      {choice === 'date' && when !== null ? (
+        <span className="inline-flex items-center gap-2">
+          <label htmlFor={dateId} className="text-sm text-ink-700">
+            {t('when.dateLabel')}
+          </label>
+          <input
+            id={dateId}
+            type="date"
+            value={when}
+            min={today}
+            onChange={(event) => {
+              // An emptied or half-typed date keeps the filter as it was.
+              if (/^\d{4}-\d{2}-\d{2}$/.test(event.target.value)) onChange({ when: event.target.value, openNow });
+            }}
+            className="h-10 rounded-full bg-white px-3 text-sm text-ink-900 ring-1 ring-sand-300"
+          />
+        </span>
+      ) : null}
+      <button
+        type="button"
+        aria-pressed={openNow}
+        onClick={() => onChange({ when, openNow: !openNow })}
+        className={chip(openNow)}
+      >
+        <Clock aria-hidden className="h-4 w-4" />
+        {t('when.openNow')}
+      </button>
+    </div>
+  );
+}
