@@ -68,16 +68,17 @@ async function expectTitlesClamped(page: Page) {
 }
 
 test.describe('mobile bottom navigation (390 x 844)', () => {
-  test('shows Home, Zoeken, Kaart and Favorieten and marks the current route', async ({ page }) => {
+  test('shows Home, Zoeken, Kaart, Agenda and Favorieten and marks the current route', async ({ page }) => {
     await openOverview(page);
     const nav = bottomNav(page);
     await expect(nav).toBeVisible();
-    await expect(nav.getByRole('listitem')).toHaveCount(4);
+    await expect(nav.getByRole('listitem')).toHaveCount(5);
     const home = nav.getByRole('link', { name: 'Home' });
     const search = nav.getByRole('button', { name: 'Zoeken' });
     const map = nav.getByRole('link', { name: 'Kaart' });
+    const agenda = nav.getByRole('link', { name: 'Agenda' });
     const favourites = nav.getByRole('link', { name: 'Favorieten' });
-    for (const item of [home, search, map, favourites]) await expect(item).toBeVisible();
+    for (const item of [home, search, map, agenda, favourites]) await expect(item).toBeVisible();
     await expect(home).toHaveAttribute('aria-current', 'page');
     await expect(map).not.toHaveAttribute('aria-current', 'page');
 

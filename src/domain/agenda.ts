@@ -3,7 +3,7 @@
  * from today for AGENDA_DAYS days, on Limoux's calendar. Shared by the server, which builds it,
  * and the web client, which shows it. No zod here.
  */
-import type { Category } from './activities.js';
+import { CATEGORIES, type Category } from './activities.js';
 import { addDays } from './dates.js';
 import { hoursOn, isOpenOn, MARKET_CATEGORY, type OpeningInterval, type TimedActivity } from './opening.js';
 
@@ -80,4 +80,9 @@ export function heldDays<A extends AgendaActivity>(
 export function compareEntries(a: AgendaEntry, b: AgendaEntry): number {
   const first = (entry: AgendaEntry) => entry.times[0]?.opens ?? '';
   return first(a) < first(b) ? -1 : first(a) > first(b) ? 1 : a.name.localeCompare(b.name) || a.id - b.id;
+}
+
+/** The agenda page's category from its address (`?category=`); anything else is the whole agenda. */
+export function agendaCategoryOf(value: string | null): Category | null {
+  return CATEGORIES.includes(value as Category) ? (value as Category) : null;
 }

@@ -88,15 +88,13 @@ const localTime = (day: string, time: string) =>
   time === '24:00' ? `${compactDay(addDays(day, 1))}T000000` : `${compactDay(day)}T${time.replace(':', '')}00`;
 
 function eventLines(event: CalendarEvent, stamp: string): string[] {
-  const lines = [
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${stamp}`,
-    `LAST-MODIFIED:${utcStamp(event.modified)}`,
-  ];
+  const lines = ['BEGIN:VEVENT', `UID:${event.uid}`, `DTSTAMP:${stamp}`, `LAST-MODIFIED:${utcStamp(event.modified)}`];
   if (event.kind === 'all-day') {
     // A date's end is the day after the last (RFC 5545 3.6.1).
-    lines.push(`DTSTART;VALUE=DATE:${compactDay(event.start)}`, `DTEND;VALUE=DATE:${compactDay(addDays(event.end, 1))}`);
+    lines.push(
+      `DTSTART;VALUE=DATE:${compactDay(event.start)}`,
+      `DTEND;VALUE=DATE:${compactDay(addDays(event.end, 1))}`,
+    );
   } else {
     const first = event.days[0];
     const last = event.days.at(-1);

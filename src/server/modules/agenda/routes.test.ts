@@ -4,10 +4,10 @@
  * parser (ical.js, Mozilla's); the Atom feed by an XML parser.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import ICAL from 'ical.js';
-import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agenda } from '../../../domain/agenda.js';
 import { parisInstant } from '../../../domain/availability.js';
@@ -21,6 +21,11 @@ import { createActivity } from '../../test/factories.js';
 import { INDEX_HTML } from '../../test/index-html.js';
 import { testConfig } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-db.js';
+
+// jsdom's XML parser (a strict one); the package has no types of its own.
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new () => { window: { DOMParser: typeof DOMParser } };
+};
 
 const PUBLIC_URL = 'https://guide.example';
 // A Thursday in Limoux; the feeds' half year runs over the change to summer time (28 March 2027).
@@ -42,7 +47,10 @@ const SATURDAY_MARKET = [row([6], '08:00', '12:30'), row([3], '16:00', '19:00')]
 const SEASON_MARKET = [row([6], '07:00', '13:00'), row([7], '09:00', '13:00', ['12-15', '12-31'])];
 const EXHIBITION_HOURS = [row([2, 3, 4, 5, 6, 7], '10:00', '18:00')];
 
-const ids = {} as Record<'market' | 'season' | 'festival' | 'exhibition' | 'sport' | 'past' | 'textMarket' | 'hidden', number>;
+const ids = {} as Record<
+  'market' | 'season' | 'festival' | 'exhibition' | 'sport' | 'past' | 'textMarket' | 'hidden',
+  number
+>;
 
 beforeAll(async () => {
   clientDir = await mkdtemp(path.join(os.tmpdir(), 'dl-agenda-'));
@@ -71,7 +79,11 @@ beforeAll(async () => {
   });
   ids.sport = await createActivity(db, { name: 'Piscine', category: 'sport', weeklyHours: SATURDAY_MARKET });
   ids.past = await createActivity(db, { name: 'Fête passée', category: 'feesten', eventStart: '2026-11-01' });
-  ids.textMarket = await createActivity(db, { name: 'Marché en texte', category: 'markten', marketDays: 'Mardi matin' });
+  ids.textMarket = await createActivity(db, {
+    name: 'Marché en texte',
+    category: 'markten',
+    marketDays: 'Mardi matin',
+  });
   ids.hidden = await createActivity(db, {
     name: 'Marché caché',
     category: 'markten',
@@ -204,9 +216,11 @@ describe('the calendar feeds, read by ical.js', () => {
   it('each weekly event is held exactly on the days the weekly rows give (seasons as exceptions)', async () => {
     const calendar = readCalendar((await app.inject({ url: '/agenda.ics?category=markten' })).body);
     const events = calendar.getAllSubcomponents('vevent');
-    expect(events.map(uidOf).every((uid) => uid.startsWith(`activity-${ids.market}-`) || uid.startsWith(`activity-${ids.season}-`))).toBe(
-      true,
-    );
+    expect(
+      events
+        .map(uidOf)
+        .every((uid) => uid.startsWith(`activity-${ids.market}-`) || uid.startsWith(`activity-${ids.season}-`)),
+    ).toBe(true);
     const last = '2027-05-27';
     for (const [id, rows] of [
       [ids.market, SATURDAY_MARKET],
@@ -228,10 +242,14 @@ describe('the calendar feeds, read by ical.js', () => {
   });
 
   it('keeps its ids when the day changes, so a subscribed calendar updates instead of duplicating', async () => {
-    const before = readCalendar((await app.inject({ url: '/agenda.ics' })).body).getAllSubcomponents('vevent').map(uidOf);
+    const before = readCalendar((await app.inject({ url: '/agenda.ics' })).body)
+      .getAllSubcomponents('vevent')
+      .map(uidOf);
     clock.set('2026-12-03T10:00:00Z');
     try {
-      const after = readCalendar((await app.inject({ url: '/agenda.ics' })).body).getAllSubcomponents('vevent').map(uidOf);
+      const after = readCalendar((await app.inject({ url: '/agenda.ics' })).body)
+        .getAllSubcomponents('vevent')
+        .map(uidOf);
       expect(after.sort()).toEqual(before.sort());
     } finally {
       clock.set('2026-11-26T10:00:00Z');
@@ -268,7 +286,7 @@ describe('the news feed', () => {
     expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
     const feed = doc.documentElement;
     expect(feed.namespaceURI).toBe('http://www.w3.org/2005/Atom');
-    const entries = [...feed.getElementsByTagName('entry')];
+    const entries = Array.from(feed.getElementsByTagName('entry'));
     const ids_ = entries.map((e) => e.getElementsByTagName('id')[0]?.textContent);
     expect(ids_).toContain(`tag:guide.example,2026:activity-${ids.festival}`);
     expect(ids_).toContain(`tag:guide.example,2026:activity-${ids.festival}-edition-2026-12-05`);
@@ -277,7 +295,9 @@ describe('the news feed', () => {
     expect(ids_.filter((id) => id?.startsWith(`tag:guide.example,2026:activity-${ids.past}`))).toHaveLength(1);
     for (const entry of entries) {
       for (const tag of ['id', 'title', 'updated']) expect(entry.getElementsByTagName(tag)).toHaveLength(1);
-      expect(entry.getElementsByTagName('link')[0]?.getAttribute('href')).toMatch(/^https:\/\/guide\.example\/activity\/\d+\?lng=nl$/);
+      expect(entry.getElementsByTagName('link')[0]?.getAttribute('href')).toMatch(
+        /^https:\/\/guide\.example\/activity\/\d+\?lng=nl$/,
+      );
     }
   });
 });
@@ -294,13 +314,22 @@ describe('the /agenda page', () => {
     expect(response.body).toContain('<title>Veranstaltungskalender: Märkte und Feste · DiscoverLocal Limoux</title>');
     const events = jsonLd(response.body).filter((ld) => ld['@type'] === 'Event');
     const festival = events.find((e) => e.name === 'Fête de la Blanquette');
-    expect(festival).toMatchObject({ startDate: '2026-12-05', endDate: '2026-12-07', url: `${PUBLIC_URL}/activity/${ids.festival}?lng=de` });
+    expect(festival).toMatchObject({
+      startDate: '2026-12-05',
+      endDate: '2026-12-07',
+      url: `${PUBLIC_URL}/activity/${ids.festival}?lng=de`,
+    });
     // One event per edition, and a market as an event of each day, on Limoux's clock (winter: +01:00).
     expect(events.filter((e) => e.name === 'Fête de la Blanquette')).toHaveLength(1);
     expect(events).toContainEqual(
-      expect.objectContaining({ url: `${PUBLIC_URL}/activity/${ids.market}?lng=de`, startDate: '2026-11-28T08:00:00+01:00', endDate: '2026-11-28T12:30:00+01:00' }),
+      expect.objectContaining({
+        url: `${PUBLIC_URL}/activity/${ids.market}?lng=de`,
+        startDate: '2026-11-28T08:00:00+01:00',
+        endDate: '2026-11-28T12:30:00+01:00',
+      }),
     );
-    for (const event of events) expect(event).toMatchObject({ location: { '@type': 'Place' }, eventStatus: expect.any(String) });
+    for (const event of events)
+      expect(event).toMatchObject({ location: { '@type': 'Place' }, eventStatus: expect.any(String) });
     const sitemap = await app.inject({ url: '/sitemap.xml' });
     expect(sitemap.body).toContain(`<loc>${PUBLIC_URL}/agenda?lng=nl</loc>`);
   });

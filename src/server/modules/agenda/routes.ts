@@ -182,7 +182,10 @@ export const feedRoutes =
 
     app.get(
       '/feed.atom',
-      { config: { access: 'public' }, schema: { hide: true, querystring: z.object({ lng: languageParam.optional() }) } },
+      {
+        config: { access: 'public' },
+        schema: { hide: true, querystring: z.object({ lng: languageParam.optional() }) },
+      },
       async (request, reply) => {
         const today = todayInParis(deps.clock.now());
         return reply

@@ -24,9 +24,7 @@ export const FEED_DAYS = 183;
 
 /** The activities that may be in the agenda: events and markets with rows, of a category or all. */
 function candidates(model: CatalogModel, category: Category | null): CatalogRow[] {
-  return model
-    .rows()
-    .filter((row) => (category === null || row.category === category) && agendaKind(row) !== null);
+  return model.rows().filter((row) => (category === null || row.category === category) && agendaKind(row) !== null);
 }
 
 /** The agenda from `today` for AGENDA_DAYS days, names in `language` (docs/when.md). */

@@ -16,13 +16,9 @@ import { pageLanguage } from './language.js';
 import { PAGE_STATE_ID } from '../../../domain/page-render.js';
 import { isPersonalPage } from '../../../domain/personal-urls.js';
 import { robotsTxt, sitemapPartXml, sitemapXml } from './sitemap.js';
-import { CATEGORIES, type Category } from '../../../domain/activities.js';
+import { agendaCategoryOf } from '../../../domain/agenda.js';
 import { todayInParis } from '../../../domain/dates.js';
 import { agendaFor } from '../agenda/routes.js';
-
-/** The agenda page's category from its address; anything else is the whole agenda. */
-const agendaCategory = (value: string | null): Category | null =>
-  CATEGORIES.includes(value as Category) ? (value as Category) : null;
 
 /** Link-preview pictures: the size Open Graph and Twitter cards ask for. */
 const SHARE_WIDTH = 1200;
@@ -167,7 +163,12 @@ export function pageResponder(
       now: deps.clock.now(),
       agenda:
         target.kind === 'agenda'
-          ? agendaFor(deps, todayInParis(deps.clock.now()), agendaCategory(url.searchParams.get('category')), language)
+          ? agendaFor(
+              deps,
+              todayInParis(deps.clock.now()),
+              agendaCategoryOf(url.searchParams.get('category')),
+              language,
+            )
           : null,
     });
     const rendered = renderer !== null && target.kind !== 'app';
