@@ -1,4 +1,4 @@
-import { CalendarDays, Heart, Home, Map as MapIcon, Search } from 'lucide-react';
+import { Heart, Home, Map as MapIcon, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -54,7 +54,8 @@ export function BottomNav() {
         </li>
         <li>
           <NavItem to="/agenda">
-            <CalendarDays aria-hidden className="h-5 w-5" />
+            {/* A calendar page drawn with borders: an icon's code would cost the overview's budget (docs/benchmarks.md). */}
+            <span className="h-5 w-5 rounded border-2 border-t-4" />
             {t('nav.agenda')}
           </NavItem>
         </li>

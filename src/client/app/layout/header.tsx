@@ -54,12 +54,6 @@ export function Header() {
           >
             <Search aria-hidden className="h-5 w-5" />
           </button>
-          <Link
-            to="/agenda"
-            className="hidden h-10 items-center rounded-full px-3 text-sm font-medium text-ink-700 hover:bg-sand-100 lg:inline-flex"
-          >
-            {t('nav.agenda')}
-          </Link>
           <LanguageSelect />
           <Link
             to="/favorieten"
