@@ -65,6 +65,11 @@ test.beforeAll(async ({ browser }) => {
 test('the agenda in Dutch on a phone: days with their markets and events, a category filter, axe clean', async ({
   page,
 }) => {
+  // A rendered page hydrates to the same text: React reports any difference as an error (docs/rendering.md).
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto('/agenda');
   await expect(pageHeading(page)).toHaveText('Agenda', PAGE_LOAD);
   await expect(page.locator('html')).toHaveAttribute('data-ready', /.*/, PAGE_LOAD);
@@ -96,6 +101,13 @@ test('the agenda in Dutch on a phone: days with their markets and events, a cate
   // The bottom bar leads here, and marks the page.
   const nav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
   await expect(nav.getByRole('link', { name: 'Agenda' })).toHaveAttribute('aria-current', 'page');
+
+  // In English too, where the server's and the browser's date ranges once differed in their spaces.
+  await page.goto('/agenda?lng=en');
+  await expect(pageHeading(page)).toHaveText('Agenda', PAGE_LOAD);
+  await expect(page.locator('html')).toHaveAttribute('data-ready', /.*/, PAGE_LOAD);
+  await expect(page.getByRole('listitem').filter({ hasText: festivalName }).first()).toContainText('All day');
+  expect(errors).toEqual([]);
 });
 
 test('the agenda renders without scripts, and an activity offers its calendar file', async ({ browser }) => {

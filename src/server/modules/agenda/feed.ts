@@ -121,4 +121,5 @@ export function atomFeed(model: CatalogModel, today: string, language: Language,
 }
 
 /** XML 1.0 allows no control characters but tab and new lines: the others become a space. */
-const xmlSafe = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ' ');
+const xmlSafe = (text: string) =>
+  text.replace(/[\p{Cc}\ufffe\uffff]/gu, (c) => (c === '\t' || c === '\n' || c === '\r' ? c : ' '));
