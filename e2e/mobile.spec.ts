@@ -258,7 +258,7 @@ test.describe('a small phone (320 x 640, the width WCAG 1.4.10 reflow asks for)'
   });
 
   test('no public page scrolls sideways, and the header shows the whole name of the language', async ({ page }) => {
-    for (const path of ['/', '/activity/3', '/kaart', '/favorieten', '/landing']) {
+    for (const path of ['/', '/activity/3', '/kaart', '/agenda', '/favorieten', '/landing']) {
       await visit(page, path);
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
