@@ -38,6 +38,7 @@ const DATABASE_INDEPENDENT = [
   'src/server/modules/pages/texts.test.ts',
   'src/server/modules/mail/templates.test.ts',
   'src/server/modules/mail/calendar.test.ts',
+  'src/server/modules/agenda/calendar.test.ts',
   'src/server/test/openapi-inputs.test.ts',
   'src/server/modules/imports/datatourisme/mapping.test.ts',
   'src/server/modules/imports/datatourisme/source.test.ts',

@@ -1,6 +1,8 @@
 /**
  * Lighthouse (mobile: simulated slow 4G, 4x slower CPU) on the production build: `/`,
- * `/activity/3` and `/kaart`, three runs each, the median run reported (docs/benchmarks.md).
+ * `/activity/3`, `/kaart` and `/agenda`, three runs each, the median run reported (docs/benchmarks.md).
+ * `LIGHTHOUSE_PAGES=/agenda` measures only the pages named (comma-separated); `LIGHTHOUSE_PORT` moves
+ * the app server off its port 5291 (two runs at once on one machine).
  *
  * The ceiling, measured in the same run: a bare HTML page of one heading, served by a bare
  * Node server, which no app can beat on this machine. Each page's LCP is also given as a ratio
@@ -23,7 +25,7 @@ import { CHROMIUM_PATH } from './chromium.js';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PAGES = ['/', '/activity/3', '/kaart'];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/activity/3', '/kaart', '/agenda'];
 // Lighthouse's default 4x CPU slowdown is meant for a machine of benchmark index 1,500-2,000; this one
 // scores about 3,800 when quiet, so `LIGHTHOUSE_CPU_SLOWDOWN=8` stands for the device 4x means
 // (docs/benchmarks.md#lighthouse-issue-13).
@@ -117,7 +119,7 @@ await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 const bareAddress = bare.address();
 const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/`;
 
-const { base, stop } = await startBuiltServer(5291);
+const { base, stop } = await startBuiltServer(Number(process.env.LIGHTHOUSE_PORT ?? 5291));
 try {
   const ceiling = await median(bareUrl, 'bare page');
   const rows = [];

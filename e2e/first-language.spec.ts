@@ -14,7 +14,7 @@ const BROWSERS: { language: Exclude<Language, 'nl'>; locale: string }[] = [
 ];
 
 /** The pages a visitor may open: those the server renders, the app's own (drawn by the browser) and a 404. */
-const RENDERED = ['/', '/kaart', '/activity/1', '/favorieten', '/landing', '/bestaat-niet'];
+const RENDERED = ['/', '/kaart', '/agenda', '/activity/1', '/favorieten', '/landing', '/bestaat-niet'];
 const DRAWN = ['/login', '/provider/apply'];
 
 /**

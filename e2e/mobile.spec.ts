@@ -68,16 +68,17 @@ async function expectTitlesClamped(page: Page) {
 }
 
 test.describe('mobile bottom navigation (390 x 844)', () => {
-  test('shows Home, Zoeken, Kaart and Favorieten and marks the current route', async ({ page }) => {
+  test('shows Home, Zoeken, Kaart, Agenda and Favorieten and marks the current route', async ({ page }) => {
     await openOverview(page);
     const nav = bottomNav(page);
     await expect(nav).toBeVisible();
-    await expect(nav.getByRole('listitem')).toHaveCount(4);
+    await expect(nav.getByRole('listitem')).toHaveCount(5);
     const home = nav.getByRole('link', { name: 'Home' });
     const search = nav.getByRole('button', { name: 'Zoeken' });
     const map = nav.getByRole('link', { name: 'Kaart' });
+    const agenda = nav.getByRole('link', { name: 'Agenda' });
     const favourites = nav.getByRole('link', { name: 'Favorieten' });
-    for (const item of [home, search, map, favourites]) await expect(item).toBeVisible();
+    for (const item of [home, search, map, agenda, favourites]) await expect(item).toBeVisible();
     await expect(home).toHaveAttribute('aria-current', 'page');
     await expect(map).not.toHaveAttribute('aria-current', 'page');
 
@@ -257,7 +258,7 @@ test.describe('a small phone (320 x 640, the width WCAG 1.4.10 reflow asks for)'
   });
 
   test('no public page scrolls sideways, and the header shows the whole name of the language', async ({ page }) => {
-    for (const path of ['/', '/activity/3', '/kaart', '/favorieten', '/landing']) {
+    for (const path of ['/', '/activity/3', '/kaart', '/agenda', '/favorieten', '/landing']) {
       await visit(page, path);
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),

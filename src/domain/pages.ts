@@ -1,7 +1,7 @@
 import type { Language } from './languages.js';
 
 /** The public pages whose head the server writes (docs/seo.md#pages). */
-export type PageKind = 'home' | 'map' | 'favourites' | 'landing' | 'notFound';
+export type PageKind = 'home' | 'map' | 'agenda' | 'favourites' | 'landing' | 'notFound';
 
 /** The site's name in titles, the same in every language: "<page> · DiscoverLocal Limoux". */
 export const SITE_NAME = 'DiscoverLocal Limoux';
@@ -15,6 +15,7 @@ export const PAGE_TITLES: Record<Language, Record<PageKind, string>> = {
   nl: {
     home: 'Ontdek het beste van Limoux',
     map: 'Kaart van de activiteiten',
+    agenda: 'Agenda: markten en evenementen',
     favourites: 'Mijn favorieten',
     landing: 'Limoux, zoals de Limouxins het kennen',
     notFound: 'Pagina niet gevonden',
@@ -22,6 +23,7 @@ export const PAGE_TITLES: Record<Language, Record<PageKind, string>> = {
   en: {
     home: 'Discover the best of Limoux',
     map: 'Map of the activities',
+    agenda: 'Agenda: markets and events',
     favourites: 'My favourites',
     landing: 'Limoux, the way the locals know it',
     notFound: 'Page not found',
@@ -29,6 +31,7 @@ export const PAGE_TITLES: Record<Language, Record<PageKind, string>> = {
   fr: {
     home: 'Découvrez le meilleur de Limoux',
     map: 'Carte des activités',
+    agenda: 'Agenda : marchés et événements',
     favourites: 'Mes favoris',
     landing: 'Limoux, telle que la connaissent les Limouxins',
     notFound: 'Page introuvable',
@@ -36,6 +39,7 @@ export const PAGE_TITLES: Record<Language, Record<PageKind, string>> = {
   de: {
     home: 'Entdecken Sie das Beste von Limoux',
     map: 'Karte der Aktivitäten',
+    agenda: 'Veranstaltungskalender: Märkte und Feste',
     favourites: 'Meine Favoriten',
     landing: 'Limoux, wie die Einheimischen es kennen',
     notFound: 'Seite nicht gefunden',
@@ -43,6 +47,7 @@ export const PAGE_TITLES: Record<Language, Record<PageKind, string>> = {
   es: {
     home: 'Descubre lo mejor de Limoux',
     map: 'Mapa de las actividades',
+    agenda: 'Agenda: mercados y eventos',
     favourites: 'Mis favoritos',
     landing: 'Limoux, tal y como lo conocen los de aquí',
     notFound: 'Página no encontrada',
@@ -56,6 +61,7 @@ export type PageTarget = { kind: PageKind } | { kind: 'activity'; id: number } |
 const PUBLIC_PAGES: Record<string, PageKind> = {
   '/': 'home',
   '/kaart': 'map',
+  '/agenda': 'agenda',
   '/favorieten': 'favourites',
   '/landing': 'landing',
 };

@@ -15,6 +15,7 @@ import type { Database } from './db/client.js';
 import { type AppConfig, type Clock, type Deps, systemClock } from './deps.js';
 import { activityRoutes } from './modules/activities/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { agendaRoutes, feedRoutes } from './modules/agenda/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { createOidc } from './modules/auth/oidc.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -256,6 +257,7 @@ export async function buildApp(options: AppDeps) {
     async (api) => {
       await api.register(healthRoutes(deps));
       await api.register(activityRoutes(deps));
+      await api.register(agendaRoutes(deps));
       await api.register(tagRoutes(deps));
       await api.register(reviewRoutes(deps));
       await api.register(bookingRoutes(deps));
@@ -292,6 +294,8 @@ export async function buildApp(options: AppDeps) {
 
   // Crawlers' files and link-preview pictures (docs/seo.md).
   await app.register(pageRoutes(deps));
+  // The calendar feeds and the news feed (docs/when.md#the-agenda-and-the-calendar-feeds).
+  await app.register(feedRoutes(deps));
 
   // Last: the built web client (absent in tests and under `npm run dev`, where Vite serves it).
   if (config.clientDir) await app.register(clientPlugin, { clientDir: config.clientDir, deps });

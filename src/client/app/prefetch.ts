@@ -8,6 +8,8 @@ import { statsQueryOptions } from '../features/activities/api/get-stats';
 import { readOverviewState, toActivitiesQuery } from '../features/activities/filters';
 import { activityReviewsQueryOptions } from '../features/reviews/api/get-reviews';
 import { approvedTagsQueryOptions } from '../features/tags/api/get-tags';
+import { agendaQueryOptions } from '../features/agenda/api/get-agenda';
+import { agendaCategoryOf } from '../../domain/agenda';
 
 /**
  * The most activities the map page is rendered with. It lists every match under the map, and the page
@@ -48,6 +50,9 @@ export async function prefetchPage(queryClient: QueryClient, url: URL, language:
       })(),
       queryClient.prefetchQuery(statsQueryOptions()),
     );
+  } else if (path === '/agenda') {
+    const category = agendaCategoryOf(url.searchParams.get('category'));
+    reads.push(queryClient.prefetchQuery(agendaQueryOptions({ ...(category ? { category } : {}), lng: language })));
   } else {
     const activity = /^\/activity\/(\d{1,9})$/.exec(path);
     const id = Number(activity?.[1]);

@@ -9,6 +9,7 @@ const OverviewRoute = lazyScreen(() => import('./routes/overview').then((m) => m
 const ActivityDetailRoute = lazyScreen(() => import('./routes/activity-detail').then((m) => m.ActivityDetailRoute));
 const FavouritesRoute = lazyScreen(() => import('./routes/favourites').then((m) => m.FavouritesRoute));
 const MapRoute = lazyScreen(() => import('./routes/map').then((m) => m.MapRoute));
+const AgendaRoute = lazyScreen(() => import('./routes/agenda').then((m) => m.AgendaRoute));
 const LandingRoute = lazyScreen(() => import('./routes/landing').then((m) => m.LandingRoute));
 const LoginRoute = lazyScreen(() => import('./routes/login').then((m) => m.LoginRoute));
 const RoleSelectionRoute = lazyScreen(() => import('./routes/role-selection').then((m) => m.RoleSelectionRoute));
@@ -44,6 +45,7 @@ const ROUTES: [path: string, screen: ReactElement][] = [
   ['/activity/:id', <ActivityDetailRoute />],
   ['/favorieten', <FavouritesRoute />],
   ['/kaart', <MapRoute />],
+  ['/agenda', <AgendaRoute />],
   ['/landing', <LandingRoute />],
   ['/login', <LoginRoute />],
   ['/role-selection', <RoleSelectionRoute />],

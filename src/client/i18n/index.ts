@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'activities',
   'detail',
   'favourites',
+  'agenda',
   'landing',
   'account',
   'admin',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSeason, formatWeekday, formatWeekdayLong, formatWeekdays } from './format';
+import { formatDay, formatDayRange, formatSeason, formatWeekday, formatWeekdayLong, formatWeekdays } from './format';
 
 describe('weekly hours in words (docs/product.md#weekly-hours)', () => {
   it('gives three or more days in a row as a range and lists the others, Monday first', () => {
@@ -16,5 +16,14 @@ describe('weekly hours in words (docs/product.md#weekly-hours)', () => {
     expect(formatWeekdayLong(7, 'fr')).toBe('dimanche');
     expect(formatSeason('03-25', '10-31', 'nl')).toBe('25 maart – 31 oktober');
     expect(formatSeason('11-01', '02-28', 'de')).toBe('1. November – 28. Februar');
+  });
+});
+
+describe('days in words', () => {
+  it('writes a range of days with plain spaces, as every browser and the server agree on (docs/rendering.md)', () => {
+    expect(formatDayRange('2026-12-05', '2026-12-06', 'en')).toBe('5 – 6 December 2026');
+    expect(formatDayRange('2026-12-05', '2026-12-06', 'nl')).toBe('5–6 december 2026');
+    expect(formatDay('2026-11-28', 'nl')).toBe('zaterdag 28 november 2026');
+    expect(formatDay('2026-11-28', 'de')).toBe('Samstag, 28. November 2026');
   });
 });

@@ -54,19 +54,25 @@ export function formatDate(iso: string, language: Language): string {
   return longDate(language).format(new Date(iso));
 }
 
+const fullDay = cached((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }));
+
 /** A calendar day (YYYY-MM-DD, as bookings keep it) in words: "zaterdag 5 december 2026". */
 export function formatDay(day: string, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'full', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return fullDay(language).format(new Date(`${day}T00:00:00Z`));
 }
 
 // Calendar days, not moments: read and written at midnight UTC, so that no time zone moves them.
 const dayRange = cached((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }));
 
-/** An event's days (YYYY-MM-DD) in words, once for a single day: "24 april – 1 mei 2027", "14 juli 2027". */
+/**
+ * An event's days (YYYY-MM-DD) in words, once for a single day: "24 april – 1 mei 2027", "14 juli 2027".
+ * Thin spaces become plain ones: Node's ICU writes "5\u2009–\u20096 December" in English where
+ * Chromium's writes plain spaces, and a rendered page must hydrate to the same text (docs/rendering.md).
+ */
 export function formatDayRange(start: string, end: string, language: Language): string {
-  return dayRange(language).formatRange(new Date(`${start}T00:00:00Z`), new Date(`${end}T00:00:00Z`));
+  return dayRange(language)
+    .formatRange(new Date(`${start}T00:00:00Z`), new Date(`${end}T00:00:00Z`))
+    .replace(/[\u2009\u202f]/g, ' ');
 }
 
 // 2001 is not a leap year, and 1 January 2001 was a Monday: weekday n (1 to 7) is 2001-01-0n.

@@ -121,6 +121,7 @@ const TABLE: Record<string, RouteCase> = {
   'GET /api/activities/:id/tags': { url: (f) => `/api/activities/${f.activityId}/tags`, expect: all(200) },
   'GET /api/activities/:id/reviews': { url: (f) => `/api/activities/${f.activityId}/reviews`, expect: all(200) },
   'GET /api/stats': { url: () => '/api/stats', expect: all(200) },
+  'GET /api/agenda': { url: () => '/api/agenda', expect: all(200) },
   'GET /api/tags': { url: () => '/api/tags', expect: all(200) },
   'GET /api/search/suggestions': { url: () => '/api/search/suggestions?q=ma', expect: all(200) },
   'GET /api/weather': { url: () => '/api/weather?lat=43.05&lon=2.22', expect: all(200) },
@@ -414,6 +415,10 @@ const TABLE: Record<string, RouteCase> = {
   // A part exists only past 9,000 activities.
   'GET /sitemaps/:file': { url: () => '/sitemaps/1.xml', expect: all(404) },
   'GET /robots.txt': { url: () => '/robots.txt', expect: all(200) },
+  'GET /agenda.ics': { url: () => '/agenda.ics', expect: all(200) },
+  // Public to all: an activity with no edition and no market days has no calendar (404, not 401/403).
+  'GET /activity/:id(^\\d{1,9}).ics': { url: () => '/activity/999999999.ics', expect: all(404) },
+  'GET /feed.atom': { url: () => '/feed.atom', expect: all(200) },
   'GET /api/provider/sponsorships': {
     url: () => '/api/provider/sponsorships',
     expect: { ...providerLevel(200), pendingProvider: 200 },

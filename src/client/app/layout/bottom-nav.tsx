@@ -24,7 +24,7 @@ function NavItem({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-/** Below the large breakpoint: Home, Search, Map, Favourites (docs/product.md#screens). */
+/** Below the large breakpoint: Home, Search, Map, Agenda, Favourites (docs/product.md#screens). */
 export function BottomNav() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -33,7 +33,7 @@ export function BottomNav() {
       aria-label={t('nav.label')}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-sand-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
     >
-      <ul className="grid h-16 grid-cols-4">
+      <ul className="grid h-16 grid-cols-5">
         <li>
           <NavItem to="/">
             <Home aria-hidden className="h-5 w-5" />
@@ -50,6 +50,13 @@ export function BottomNav() {
           <NavItem to="/kaart">
             <MapIcon aria-hidden className="h-5 w-5" />
             {t('nav.map')}
+          </NavItem>
+        </li>
+        <li>
+          <NavItem to="/agenda">
+            {/* A calendar page drawn with borders: an icon's code would cost the overview's budget (docs/benchmarks.md). */}
+            <span className="h-5 w-5 rounded border-2 border-t-4" />
+            {t('nav.agenda')}
           </NavItem>
         </li>
         <li>

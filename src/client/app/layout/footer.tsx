@@ -86,6 +86,11 @@ export function Footer() {
                   </Link>
                 </li>
               ))}
+              <li>
+                <Link to="/agenda" className="hover:text-white">
+                  {t('nav.agenda')}
+                </Link>
+              </li>
             </ul>
           </nav>
         </div>

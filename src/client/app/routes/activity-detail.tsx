@@ -3,6 +3,7 @@ import {
   ArrowLeft,
   CalendarCheck,
   CalendarDays,
+  CalendarPlus,
   Clock,
   ExternalLink,
   Globe,
@@ -410,6 +411,16 @@ export function ActivityDetailRoute() {
                   <p>{formatDayRange(edition.start, edition.end, language)}</p>
                 </div>
               </div>
+            ) : null}
+            {/* Its edition or market days as a calendar file (docs/when.md#the-agenda-and-the-calendar-feeds). */}
+            {edition || (isMarket && activity.weeklyHours.length > 0) ? (
+              <a
+                href={`/activity/${activity.id}.ics?lng=${language}`}
+                className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-terracotta-700 hover:underline"
+              >
+                <CalendarPlus aria-hidden className="h-4 w-4" />
+                {t('addToCalendar')}
+              </a>
             ) : null}
             {activity.bookingRequired ? (
               <SessionBookAction activity={activity} opener={booking} buttonBoxClassName="hidden lg:block" />

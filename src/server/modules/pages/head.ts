@@ -1,6 +1,8 @@
 import { CATEGORIES, type Activity, type ActivitySource } from '../../../domain/activities.js';
 import { DATATOURISME, OPEN_LICENCE } from '../../../domain/attribution.js';
-import { todayInParis } from '../../../domain/dates.js';
+import type { Agenda } from '../../../domain/agenda.js';
+import { parisInstant } from '../../../domain/availability.js';
+import { addDays, todayInParis } from '../../../domain/dates.js';
 import { upcomingEdition } from '../../../domain/event-dates.js';
 import { sharePicturePath, uploadKey } from '../../../domain/images.js';
 import { seasonDays, seasonKey, type WeeklyHoursRow } from '../../../domain/weekly-hours.js';
@@ -250,6 +252,59 @@ export function eventLd(activity: Activity, url: string, image: string, today: s
   };
 }
 
+/** The most events the agenda page's JSON-LD lists: its head stays a few kilobytes. */
+export const AGENDA_LD_MAX = 40;
+
+/** A time on Limoux's clock with its offset, as schema.org's DateTime: 2026-07-12T08:00:00+02:00. */
+function parisDateTime(day: string, time: string): string {
+  const [date, clock] = time === '24:00' ? [addDays(day, 1), '00:00'] : [day, time];
+  const offset = Math.round((Date.parse(`${date}T${clock}:00Z`) - parisInstant(date, clock).getTime()) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${date}T${clock}:00${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The agenda's events as schema.org `Event`s (docs/seo.md#structured-data): an event's edition
+ * once, with its first and last day; a market as an event of each day it is held, from its opening
+ * to its closing on Limoux's clock. In the agenda's order, at most AGENDA_LD_MAX.
+ */
+export function agendaLd(agenda: Agenda, publicUrl: string, language: Language): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const editions = new Set<number>();
+  for (const { day, entries } of agenda.days) {
+    for (const entry of entries) {
+      if (out.length >= AGENDA_LD_MAX) return out;
+      if (entry.kind === 'event' && editions.has(entry.id)) continue;
+      const url = pageUrl(publicUrl, `/activity/${entry.id}`, language);
+      const first = entry.times[0];
+      const last = entry.times.at(-1);
+      const dates =
+        entry.kind === 'event' && entry.edition
+          ? { startDate: entry.edition.start, endDate: entry.edition.end }
+          : first && last
+            ? { startDate: parisDateTime(day, first.opens), endDate: parisDateTime(day, last.closes) }
+            : { startDate: day, endDate: day };
+      if (entry.kind === 'event') editions.add(entry.id);
+      out.push({
+        '@context': 'https://schema.org',
+        '@type': 'Event',
+        name: entry.name,
+        url,
+        ...dates,
+        eventStatus: 'https://schema.org/EventScheduled',
+        eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+        location: {
+          '@type': 'Place',
+          name: entry.city,
+          address: { '@type': 'PostalAddress', addressLocality: entry.city, addressCountry: 'FR' },
+        },
+      });
+    }
+  }
+  return out;
+}
+
 /** Cuts text for a meta description at a word, about 160 characters. */
 export function shorten(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -269,6 +324,8 @@ export interface HeadInput {
   activity: ShownActivity | null;
   /** Now: whether an event's edition is still to come, and which run of a season's hours is next (the day in Limoux, asked of activity pages only). */
   now: Date;
+  /** The agenda the /agenda page shows (its JSON-LD), absent on other pages. */
+  agenda?: Agenda | null;
 }
 
 /** The head of a public page, or of the 404 page. */
@@ -346,6 +403,7 @@ export function pageHead(target: PageTarget, input: HeadInput): PageHead {
               { name: texts.home, url: pageUrl(publicUrl, '/', language) },
               { name: PAGE_TITLES[language][target.kind], url: pageUrl(publicUrl, path, language) },
             ]),
+            ...(target.kind === 'agenda' && input.agenda ? agendaLd(input.agenda, publicUrl, language) : []),
           ],
   };
 }

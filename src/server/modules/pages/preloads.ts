@@ -13,6 +13,7 @@ const ROUTE_MODULES: Record<Exclude<PageTarget['kind'], 'app'>, string[]> = {
   home: ['app/routes/overview.tsx'],
   activity: ['app/routes/activity-detail.tsx'],
   map: ['app/routes/map.tsx', 'features/map/components/activity-map.tsx'],
+  agenda: ['app/routes/agenda.tsx'],
   favourites: ['app/routes/favourites.tsx'],
   landing: ['app/routes/landing.tsx'],
   notFound: ['app/routes/not-found.tsx'],

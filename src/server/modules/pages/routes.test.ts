@@ -365,6 +365,7 @@ describe('the head of each public page, before any script runs', () => {
 
   it.each([
     ['/kaart', 'Kaart van de activiteiten · DiscoverLocal Limoux', true],
+    ['/agenda', 'Agenda: markten en evenementen · DiscoverLocal Limoux', true],
     ['/landing', 'Limoux, zoals de Limouxins het kennen · DiscoverLocal Limoux', true],
     ['/favorieten', 'Mijn favorieten · DiscoverLocal Limoux', false],
   ])('gives %s its own head and breadcrumbs', async (page, title, indexed) => {

@@ -16,6 +16,9 @@ import { pageLanguage } from './language.js';
 import { PAGE_STATE_ID } from '../../../domain/page-render.js';
 import { isPersonalPage } from '../../../domain/personal-urls.js';
 import { robotsTxt, sitemapPartXml, sitemapXml } from './sitemap.js';
+import { agendaCategoryOf } from '../../../domain/agenda.js';
+import { todayInParis } from '../../../domain/dates.js';
+import { agendaFor } from '../agenda/routes.js';
 
 /** Link-preview pictures: the size Open Graph and Twitter cards ask for. */
 const SHARE_WIDTH = 1200;
@@ -158,6 +161,15 @@ export function pageResponder(
       languageInUrl: url.searchParams.get('lng') === language,
       activity,
       now: deps.clock.now(),
+      agenda:
+        target.kind === 'agenda'
+          ? agendaFor(
+              deps,
+              todayInParis(deps.clock.now()),
+              agendaCategoryOf(url.searchParams.get('category')),
+              language,
+            )
+          : null,
     });
     const rendered = renderer !== null && target.kind !== 'app';
     const html = pageHtml(rendered ? scriptedTemplate(target.kind) : template, head);

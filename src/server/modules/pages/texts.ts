@@ -31,6 +31,10 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
         description:
           'Alle markten, feesten, uitzichten en uitjes in en rond Limoux op één kaart, met het weer ter plaatse.',
       },
+      agenda: {
+        description:
+          'Wat er de komende 30 dagen te doen is in en rond Limoux: markten en evenementen dag voor dag, ook als agenda voor je kalender.',
+      },
       favourites: {
         description: 'De activiteiten in en rond Limoux die je hebt bewaard, ook zonder account.',
       },
@@ -63,6 +67,10 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
         description:
           'Every market, festival, viewpoint and outing in and around Limoux on one map, with the local weather.',
       },
+      agenda: {
+        description:
+          'What is on in and around Limoux over the next 30 days: markets and events day by day, also as a feed for your calendar.',
+      },
       favourites: {
         description: 'The activities in and around Limoux you have saved, no account needed.',
       },
@@ -94,6 +102,10 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
       map: {
         description:
           'Tous les marchés, fêtes, points de vue et sorties de Limoux et des environs sur une seule carte, avec la météo locale.',
+      },
+      agenda: {
+        description:
+          'Ce qui se passe à Limoux et alentour dans les 30 prochains jours : marchés et événements jour par jour, aussi en agenda pour votre calendrier.',
       },
       favourites: {
         description: 'Les activités de Limoux et des environs que vous avez gardées, sans compte.',
@@ -128,6 +140,10 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
         description:
           'Alle Märkte, Feste, Aussichtspunkte und Ausflüge in und um Limoux auf einer Karte, mit dem Wetter vor Ort.',
       },
+      agenda: {
+        description:
+          'Was in den nächsten 30 Tagen in und um Limoux los ist: Märkte und Veranstaltungen Tag für Tag, auch als Abonnement für Ihren Kalender.',
+      },
       favourites: {
         description: 'Die Aktivitäten in und um Limoux, die Sie sich gemerkt haben, auch ohne Konto.',
       },
@@ -159,6 +175,10 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
       map: {
         description:
           'Todos los mercados, fiestas, miradores y excursiones de Limoux y sus alrededores en un solo mapa, con el tiempo del lugar.',
+      },
+      agenda: {
+        description:
+          'Qué hay en Limoux y alrededores en los próximos 30 días: mercados y eventos día a día, también como agenda para tu calendario.',
       },
       favourites: {
         description: 'Las actividades de Limoux y sus alrededores que has guardado, sin necesidad de cuenta.',
