@@ -86,12 +86,29 @@ const SPONSOR_LEVELS: Record<string, 1 | 2 | 3> = {
   'abbaye-de-saint-hilaire': 1,
 };
 
+const allYear = { seasonStart: null, seasonEnd: null };
+
 /**
  * Structured opening hours where the checked facts give a whole week (docs/product.md#weekly-hours):
  * the Alet-les-Bains abbey's 2024 hours, from 25 March to 31 October with its July and August hours
- * over them. The free text beside them keeps what rows cannot say (public holidays, the year).
+ * over them, and the market days with their times (docs/when.md#market-days). The free text beside
+ * them keeps what rows cannot say (public holidays, the year, "indicative", a place to confirm).
+ * Mirepoix has no rows: its Thursday market has no times, and Monday alone would call it closed then.
  */
-const WEEKLY_HOURS: Record<string, WeeklyHoursRow[]> = {
+export const WEEKLY_HOURS: Record<string, WeeklyHoursRow[]> = {
+  // "Vendredi 7h-12h30 (horaires indicatifs)"
+  'marche-de-limoux': [{ days: [5], opens: '07:00', closes: '12:30', ...allYear }],
+  // "Mercredi et samedi matin (env. 7h30-12h30) ; marché nocturne le jeudi 18h-minuit en juillet-août":
+  // a season's rows replace the all-year ones, so July and August repeat the mornings.
+  'marche-de-quillan': [
+    { days: [3, 6], opens: '07:30', closes: '12:30', ...allYear },
+    { days: [3, 6], opens: '07:30', closes: '12:30', seasonStart: '07-01', seasonEnd: '08-31' },
+    { days: [4], opens: '18:00', closes: '24:00', seasonStart: '07-01', seasonEnd: '08-31' },
+  ],
+  // "Dimanche matin, env. 8h-13h (horaires indicatifs)"
+  'marche-d-esperaza': [{ days: [7], opens: '08:00', closes: '13:00', ...allYear }],
+  // "Mardi, jeudi et samedi 7h-12h30 (le samedi : emplacement à confirmer)"
+  'marche-de-carcassonne': [{ days: [2, 4, 6], opens: '07:00', closes: '12:30', ...allYear }],
   'abbaye-d-alet-les-bains': [
     { days: [1, 2, 3, 4, 5], opens: '14:00', closes: '18:00', seasonStart: '03-25', seasonEnd: '10-31' },
     { days: [6, 7], opens: '10:00', closes: '12:00', seasonStart: '03-25', seasonEnd: '10-31' },
