@@ -9,6 +9,7 @@ import {
   MAX_PAGE_SIZE,
   MAX_TAG_FILTERS,
   PAGE_SIZE,
+  SETTINGS,
   SORT_OPTIONS,
   TAG_NAME_MAX_LENGTH,
 } from './activities.js';
@@ -185,6 +186,10 @@ export const activitySchema = z.object({
   contactEmail: z.string().nullable(),
   website: z.string().nullable(),
   bookingRequired: z.boolean(),
+  setting: z
+    .enum(SETTINGS)
+    .nullable()
+    .describe('Indoor, outdoor or both (docs/when.md#indoors-and-outdoors); null when unknown'),
   isSponsored: z.boolean(),
   sponsorLevel: z.number().int().min(0).max(3),
   tags: z.array(z.string()).describe('Approved tag names'),

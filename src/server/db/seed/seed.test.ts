@@ -16,7 +16,7 @@ import { availabilitySettingsBody } from '../../../domain/availability-schemas.j
 import { fitsAvailability, isOfferedOn } from '../../../domain/availability.js';
 import { addDays } from '../../../domain/dates.js';
 import { BOOKABLE_BY_CHOICE, demoAvailability, EDITIONS, firstOfferedDay, nextEdition } from './availability.js';
-import { ARTWORK, nextYearly } from './demo.js';
+import { ARTWORK, nextYearly, SETTING_OF } from './demo.js';
 import { resetDemoContent, seedOnFirstStart } from './index.js';
 
 let database: Database;
@@ -253,11 +253,22 @@ describe('demo seed', () => {
     ]);
   });
 
+  it('says of every place whether it is indoors, outdoors or both', async () => {
+    const rows = await database.db.select({ slug: activities.slug, setting: activities.setting }).from(activities);
+    expect(Object.keys(SETTING_OF).sort()).toEqual(places.map((p) => p.id).sort());
+    for (const row of rows) expect(row.setting, row.slug ?? '').toBe(SETTING_OF[row.slug ?? '']);
+    // The museums are indoors, the lakes outdoors (the suggestions rely on both kinds being there).
+    expect(rows.filter((r) => r.setting === 'indoor').length).toBeGreaterThanOrEqual(5);
+    expect(rows.find((r) => r.slug === 'lac-de-montbel')?.setting).toBe('outdoor');
+  });
+
   it('gives every market rows that say what its free text says: its days and times, nothing more', async () => {
     const FRENCH_DAYS = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
     /** 07:30 as the French text writes it: 7h30; 24:00 is midnight. */
     const frenchTime = (time: string) =>
-      time === '24:00' ? 'minuit' : time.replace(/^0?(\d+):(\d\d)$/, (_, h: string, m: string) => `${h}h${m === '00' ? '' : m}`);
+      time === '24:00'
+        ? 'minuit'
+        : time.replace(/^0?(\d+):(\d\d)$/, (_, h: string, m: string) => `${h}h${m === '00' ? '' : m}`);
     const rows = await database.db
       .select({ slug: activities.slug, marketDays: activities.marketDays, weeklyHours: activities.weeklyHours })
       .from(activities)

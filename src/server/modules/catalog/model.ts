@@ -7,7 +7,7 @@ import type {
   Category,
   TextLanguages,
 } from '../../../domain/activities.js';
-import { CATEGORIES, TOP_RATED_MIN_RATING } from '../../../domain/activities.js';
+import { CATEGORIES, type Setting, TOP_RATED_MIN_RATING } from '../../../domain/activities.js';
 import { EARTH_RADIUS_KM, LIMOUX, type Position, roundKm } from '../../../domain/geo.js';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { toCents, toEuros } from '../../../domain/money.js';
@@ -59,6 +59,8 @@ export interface CatalogRow {
   contactEmail: string | null;
   website: string | null;
   bookingRequired: boolean;
+  /** Indoors, outdoors or both; null when unknown (docs/when.md#indoors-and-outdoors). */
+  setting: Setting | null;
   isSponsored: boolean;
   sponsorLevel: number;
   createdAt: Date;
@@ -303,6 +305,7 @@ export class CatalogModel {
       contactEmail: e.contactEmail,
       website: e.website,
       bookingRequired: e.bookingRequired,
+      setting: e.setting,
       isSponsored: e.isSponsored,
       sponsorLevel: e.sponsorLevel,
       tags: e.tagNames,
