@@ -11,11 +11,20 @@ import type { Deps } from '../../deps.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import { sendPage } from '../../plugins/paging.js';
 import { ITEM_CACHE_CONTROL, LIST_CACHE_CONTROL } from '../catalog/answers.js';
+import { suggestionFor } from '../weather/suggestion.js';
 import * as service from './service.js';
+
+const WEATHER_LIST_CACHE_CONTROL = 'public, max-age=60';
 
 /** Public reads come from the read model, their answers kept ready (docs/read-model.md). */
 export const activityRoutes =
-  ({ catalog, answers }: Pick<Deps, 'catalog' | 'answers'>): FastifyPluginAsyncZod =>
+  ({
+    catalog,
+    answers,
+    weather,
+    config,
+    clock,
+  }: Pick<Deps, 'catalog' | 'answers' | 'weather' | 'config' | 'clock'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/activities',
@@ -34,13 +43,29 @@ export const activityRoutes =
         },
         onRequest: answers.onRequest,
       },
-      async (request, reply) =>
-        answers.send(
-          request,
-          reply,
-          sendPage(request, reply, service.listActivities(catalog, request.query)),
-          LIST_CACHE_CONTROL,
-        ),
+      async (request, reply) => {
+        const { weatherDay, ...query } = request.query;
+        if (weatherDay === undefined) {
+          return answers.send(
+            request,
+            reply,
+            sendPage(request, reply, service.listActivities(catalog, query)),
+            LIST_CACHE_CONTROL,
+          );
+        }
+        // The order follows the day's forecast (docs/when.md#weather-suggestions): the answer is kept
+        // per URL, day and kind of day, as "today" and the forecast both change.
+        const suggestion = await suggestionFor(weather, config.serviceArea.center, weatherDay, clock.now());
+        const key = `${request.url}#${suggestion?.day ?? 'none'}:${suggestion?.kind ?? 'none'}`;
+        const kept = answers.sendKept(request, reply, key);
+        if (kept) return kept;
+        const page = service.listActivities(catalog, query, suggestion?.favour ?? null);
+        if (suggestion?.kind) {
+          reply.header('X-Weather-Suggestion', `${suggestion.kind}; day=${suggestion.day}; count=${page.favoured}`);
+        }
+        // Shorter-lived than other lists: the forecast changes within the hour.
+        return answers.send(request, reply, sendPage(request, reply, page), WEATHER_LIST_CACHE_CONTROL, key);
+      },
     );
 
     app.get(

@@ -1,3 +1,4 @@
+import type { Favour } from '../../../domain/forecast.js';
 import {
   type Activity,
   type ActivityDetail,
@@ -19,8 +20,12 @@ function originOf(query: { lat?: number; lon?: number }): Position {
 }
 
 /** A page of public activities and the total that match (docs/api.md#lists-in-pages), from the read model. */
-export function listActivities(catalog: Catalog, query: ActivityListQuery): { items: Activity[]; total: number } {
-  return catalog.current.list(query);
+export function listActivities(
+  catalog: Catalog,
+  query: Omit<ActivityListQuery, 'weatherDay'>,
+  favour: Favour | null = null,
+): { items: Activity[]; total: number; favoured: number } {
+  return catalog.current.list(query, favour);
 }
 
 /** One public activity, from the read model (docs/read-model.md). */

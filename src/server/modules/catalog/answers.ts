@@ -34,7 +34,15 @@ export interface AnswerCache {
   /** Route option: answers a URL seen before, at the current version of the read model. */
   onRequest: onRequestHookHandler;
   /** Serializes `payload`, keeps it for the URL, and sends it (or a 304). */
-  send(request: FastifyRequest, reply: FastifyReply, payload: unknown, cacheControl: string): FastifyReply;
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    cacheControl: string,
+    key?: string,
+  ): FastifyReply;
+  /** Sends the answer kept under `key` (or a 304); false when there is none. */
+  sendKept(request: FastifyRequest, reply: FastifyReply, key: string): FastifyReply | false;
   clear(): void;
   readonly size: number;
 }
@@ -95,17 +103,22 @@ export function createAnswerCache(catalog: Catalog, { consistentReads = false } 
           reply304or200(request, reply, answer);
         },
 
-    send(request, reply, payload, cacheControl) {
+    sendKept(request, reply, key) {
+      const answer = answers.get(key);
+      return answer ? reply304or200(request, reply, answer) : false;
+    },
+
+    send(request, reply, payload, cacheControl, key = request.url) {
       const body = Buffer.from(JSON.stringify(payload));
       const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
       const headers: Record<string, string> = {};
-      for (const name of ['x-total-count', 'link']) {
+      for (const name of ['x-total-count', 'link', 'x-weather-suggestion']) {
         const value = reply.getHeader(name);
         if (typeof value === 'string') headers[name] = value;
       }
       const answer: Answer = { body, etag, cacheControl, headers };
       // Computed and kept in one go: no change of the read model can come in between.
-      answers.set(request.url, answer);
+      answers.set(key, answer);
       return reply304or200(request, reply, answer);
     },
 

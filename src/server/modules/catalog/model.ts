@@ -11,6 +11,7 @@ import { CATEGORIES, type Setting, TOP_RATED_MIN_RATING } from '../../../domain/
 import { EARTH_RADIUS_KM, LIMOUX, type Position, roundKm } from '../../../domain/geo.js';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { toCents, toEuros } from '../../../domain/money.js';
+import { type Favour, isFavoured } from '../../../domain/forecast.js';
 import { queryParts, searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import { RANK, SearchIndex, searchFieldsOf } from './search-index.js';
@@ -228,6 +229,7 @@ export class CatalogModel {
   private readonly nameOrders = new Map<Language, Int32Array>();
   /** The default list (distance from Limoux, sponsors first), made when first asked for. */
   private defaultOrder: Int32Array | null = null;
+  private readonly favouredMasks = new Map<Favour, Uint8Array>();
 
   constructor(rows: Iterable<CatalogRow>, approvedTags: PublicTag[]) {
     this.entries = [...rows].map(entryOf).sort((a, b) => a.id - b.id);
@@ -384,17 +386,93 @@ export class CatalogModel {
   }
 
   /** A page of public activities and how many match (docs/api.md#lists-in-pages). */
-  list(query: ActivityListQuery): { items: Activity[]; total: number } {
+  list(
+    query: Omit<ActivityListQuery, 'weatherDay'>,
+    favour: Favour | null = null,
+  ): { items: Activity[]; total: number; favoured: number } {
     const language = query.lng ?? DEFAULT_LANGUAGE;
     const origin = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : LIMOUX;
-    const atLimoux = origin.lat === LIMOUX.lat && origin.lon === LIMOUX.lon;
     const ranks = query.search ? this.ranks(query.search) : null;
     const filtered = this.filtered(query, ranks);
     const total = filtered === null ? this.size : filtered.length;
-    if (total === 0 || query.offset >= total) return { items: [], total };
+    if (favour !== null) return this.listFavouring(query, favour, filtered ?? this.everyPosition(), ranks, origin);
+    if (total === 0 || query.offset >= total) return { items: [], total, favoured: 0 };
     const from = query.offset;
     const to = Math.min(total, query.offset + query.limit);
+    const { page, distance } = this.ordered(query, filtered, ranks, origin, from, to);
+    const distanceOf = distanceFrom(origin);
+    return {
+      items: Array.from(page, (i) => {
+        const e = this.entries[i] as Entry;
+        return this.present(e, language, distance ? (distance[i] as number) : distanceOf(e));
+      }),
+      total,
+      favoured: 0,
+    };
+  }
 
+  /**
+   * The list on a day of weather (docs/when.md#weather-suggestions): the activities the day favours
+   * first, each part in the order asked for; `favoured` says how many of the matches it favours.
+   */
+  private listFavouring(
+    query: Omit<ActivityListQuery, 'weatherDay'>,
+    favour: Favour,
+    positions: Int32Array,
+    ranks: Uint8Array | null,
+    origin: Position,
+  ): { items: Activity[]; total: number; favoured: number } {
+    const language = query.lng ?? DEFAULT_LANGUAGE;
+    const mask = this.favouredMask(favour);
+    const first = positions.filter((i) => mask[i] === 1);
+    const rest = positions.filter((i) => mask[i] !== 1);
+    const total = positions.length;
+    const from = query.offset;
+    const to = Math.min(total, query.offset + query.limit);
+    const pages: Int32Array[] = [];
+    if (from < first.length)
+      pages.push(this.ordered(query, first, ranks, origin, from, Math.min(to, first.length)).page);
+    if (to > first.length) {
+      const start = Math.max(0, from - first.length);
+      pages.push(this.ordered(query, rest, ranks, origin, start, to - first.length).page);
+    }
+    const distanceOf = distanceFrom(origin);
+    return {
+      items: pages.flatMap((page) =>
+        Array.from(page, (i) => {
+          const e = this.entries[i] as Entry;
+          return this.present(e, language, distanceOf(e));
+        }),
+      ),
+      total,
+      favoured: first.length,
+    };
+  }
+
+  /** 1 for each activity a day of that kind puts first, made once per snapshot. */
+  private favouredMask(favour: Favour): Uint8Array {
+    let mask = this.favouredMasks.get(favour);
+    if (!mask) {
+      mask = Uint8Array.from(this.entries, (e) =>
+        isFavoured(favour, { setting: e.setting, tags: e.tagNames }) ? 1 : 0,
+      );
+      this.favouredMasks.set(favour, mask);
+    }
+    return mask;
+  }
+
+  /** Positions from..to of the matches in the order asked for (all of them when `filtered` is null). */
+  private ordered(
+    query: Omit<ActivityListQuery, 'weatherDay'>,
+    filtered: Int32Array | null,
+    ranks: Uint8Array | null,
+    origin: Position,
+    from: number,
+    to: number,
+  ): { page: Int32Array; distance: Float64Array | null } {
+    const language = query.lng ?? DEFAULT_LANGUAGE;
+    const atLimoux = origin.lat === LIMOUX.lat && origin.lon === LIMOUX.lon;
+    if (from >= to) return { page: new Int32Array(0), distance: null };
     let page: Int32Array;
     let distance: Float64Array | null = null;
     if (query.sort === 'newest' || query.sort === 'name') {
@@ -412,14 +490,7 @@ export class CatalogModel {
       const ranked = ranks && query.sort === 'distance' ? rankedBy(ranks, order) : order;
       page = sortedRange(positions, from, to, ranked);
     }
-    const distanceOf = distanceFrom(origin);
-    return {
-      items: Array.from(page, (i) => {
-        const e = this.entries[i] as Entry;
-        return this.present(e, language, distance ? (distance[i] as number) : distanceOf(e));
-      }),
-      total,
-    };
+    return { page, distance };
   }
 
   /** The orders of the SQL they replace: sponsors first only in the default (distance) order (docs/product.md#sponsorship). */
