@@ -5,7 +5,7 @@ import type { Language } from '../../domain/languages';
 import { activityQueryOptions } from '../features/activities/api/get-activity';
 import { activitiesQueryOptions, allActivitiesQueryOptions } from '../features/activities/api/get-activities';
 import { statsQueryOptions } from '../features/activities/api/get-stats';
-import { readOverviewState, toActivitiesQuery } from '../features/activities/filters';
+import { OVERVIEW_WEATHER_DAY, readOverviewState, toActivitiesQuery } from '../features/activities/filters';
 import { activityReviewsQueryOptions } from '../features/reviews/api/get-reviews';
 import { approvedTagsQueryOptions } from '../features/tags/api/get-tags';
 
@@ -28,7 +28,9 @@ export async function prefetchPage(queryClient: QueryClient, url: URL, language:
   if (path === '/') {
     const state = readOverviewState(url.searchParams);
     reads.push(
-      queryClient.prefetchInfiniteQuery(activitiesQueryOptions({ ...toActivitiesQuery(state), lng: language })),
+      queryClient.prefetchInfiniteQuery(
+        activitiesQueryOptions({ ...toActivitiesQuery(state), weatherDay: OVERVIEW_WEATHER_DAY, lng: language }),
+      ),
       queryClient.prefetchQuery(approvedTagsQueryOptions()),
     );
   } else if (path === '/kaart') {

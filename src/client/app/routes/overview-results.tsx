@@ -3,7 +3,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryFilter } from '../../../domain/activities';
 import { Button } from '../../components/ui/button';
-import { useActivities, useAllActivities } from '../../features/activities/api/get-activities';
+import { useActivities, useAllActivities, useTomorrowSuggestion } from '../../features/activities/api/get-activities';
+import { WeatherLines } from '../../features/activities/components/weather-lines';
 import { ActivityCard } from '../../features/activities/components/activity-card';
 import { ActivityListItem } from '../../features/activities/components/activity-list-item';
 import { CategoryBar } from '../../features/activities/components/category-bar';
@@ -12,6 +13,7 @@ import {
   type Filters,
   type OverviewState,
   readOverviewState,
+  OVERVIEW_WEATHER_DAY,
   toActivitiesQuery,
   type ViewMode,
   writeOverviewState,
@@ -72,7 +74,11 @@ export function OverviewResults() {
   const tags = useApprovedTags();
 
   const origin = useOriginQuery();
-  const query = useMemo(() => ({ ...toActivitiesQuery(state), ...origin, lng: language }), [state, origin, language]);
+  // Today's forecast orders the list (docs/when.md#weather-suggestions), as in the rendered page.
+  const query = useMemo(
+    () => ({ ...toActivitiesQuery(state), weatherDay: OVERVIEW_WEATHER_DAY, ...origin, lng: language }),
+    [state, origin, language],
+  );
   const wide = useMediaQuery('(min-width: 1024px)');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selectOnMap = (id: number | null) => {
@@ -85,6 +91,7 @@ export function OverviewResults() {
   // The side map shows every match, not only the pages loaded, so map and list tell the same story.
   const allMatches = useAllActivities(query, { enabled: wide });
   const total = activities.data?.pages[0]?.total ?? 0;
+  const tomorrow = useTomorrowSuggestion(query, activities.isSuccess);
 
   const update = (patch: Partial<OverviewState>) => setParams(writeOverviewState({ ...state, ...patch }));
   const hrefFor = (category: CategoryFilter) => `/?${writeOverviewState({ ...state, category }).toString()}`;
@@ -133,6 +140,7 @@ export function OverviewResults() {
 
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-8 xl:grid-cols-[minmax(0,1fr)_440px]">
         <div className="min-w-0">
+          <WeatherLines today={activities.data?.pages[0]?.suggestion ?? null} tomorrow={tomorrow.data ?? null} />
           {activities.isPending ? (
             <ResultsSkeleton label={t('results.loading')} />
           ) : activities.isError ? (

@@ -3,6 +3,9 @@ import { whenRange } from '../../../domain/opening.js';
 import type { Position } from '../../../domain/geo.js';
 import type { WeatherService } from './service.js';
 
+/** How long a list waits for a forecast not in the cache yet. */
+export const SUGGESTION_WAIT_MS = 1000;
+
 export interface DaySuggestion {
   /** YYYY-MM-DD in Limoux. */
   day: string;
@@ -26,11 +29,20 @@ export async function suggestionFor(
   const [day] = whenRange(weatherDay, now) ?? [];
   if (day === undefined) return null;
   let forecast;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    forecast = await weather.daily(centre.lat, centre.lon, signal);
+    // A list never waits long for the weather: past the wait it comes in the usual order, and the
+    // forecast, still asked, is there for the next one (docs/when.md#weather-suggestions).
+    forecast = await Promise.race([
+      weather.daily(centre.lat, centre.lon, signal),
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SUGGESTION_WAIT_MS))),
+    ]);
   } catch {
     return null;
+  } finally {
+    clearTimeout(timer);
   }
+  if (!forecast) return null;
   const found = forecast.days.find((d) => d.day === day);
   if (!found) return null;
   const kind = weatherKindOf(found);

@@ -7,19 +7,39 @@ import {
 } from '@tanstack/react-query';
 import { type Activity, MAX_PAGE_SIZE, PAGE_SIZE } from '../../../../domain/activities';
 import { apiFetch, type QueryValue } from '../../../lib/api-client';
+import { parseWeatherSuggestion, type WeatherSuggestion } from '../weather-suggestion';
 import { activityKeys } from './keys';
 
 export interface ActivityPage {
   items: Activity[];
   total: number;
   offset: number;
+  /** What the day's forecast put first (docs/when.md#weather-suggestions); null when nothing. */
+  suggestion: WeatherSuggestion | null;
 }
 
 export async function getActivityPage(query: Record<string, QueryValue>, offset: number, signal?: AbortSignal) {
   const response = await apiFetch('/activities', { query: { ...query, limit: PAGE_SIZE, offset }, signal });
   const items = (await response.json()) as Activity[];
   const total = Number(response.headers.get('X-Total-Count') ?? items.length);
-  return { items, total, offset } satisfies ActivityPage;
+  const suggestion = parseWeatherSuggestion(response.headers.get('X-Weather-Suggestion'));
+  return { items, total, offset, suggestion } satisfies ActivityPage;
+}
+
+/**
+ * What tomorrow's forecast would put first among the same matches: one activity's page, for its
+ * header only, asked once the results are in (docs/when.md#weather-suggestions).
+ */
+export function useTomorrowSuggestion(query: Record<string, QueryValue>, enabled: boolean) {
+  const tomorrow = { ...query, weatherDay: 'tomorrow' };
+  return useQuery({
+    queryKey: [...activityKeys.list(tomorrow), 'suggestion'] as const,
+    queryFn: async ({ signal }) => {
+      const response = await apiFetch('/activities', { query: { ...tomorrow, limit: 1 }, signal });
+      return parseWeatherSuggestion(response.headers.get('X-Weather-Suggestion'));
+    },
+    enabled,
+  });
 }
 
 /** Pages of 12 activities (docs/product.md#the-overview); `query` carries the filters and `lng`. */
