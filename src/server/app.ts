@@ -166,7 +166,9 @@ export async function buildApp(options: AppDeps) {
     clock,
     config,
     log: app.log,
-    weather: options.weather ?? createWeatherService(weatherProviderFor(config.outside), undefined, openMeteoForecast(config.outside)),
+    weather:
+      options.weather ??
+      createWeatherService(weatherProviderFor(config.outside), undefined, openMeteoForecast(config.outside)),
     geocoder: options.geocoder ?? createGeocodeService(nominatim(config.outside)),
     mailer,
     outbox: createOutbox({ db: database.db, mailer, clock, log: app.log }),
