@@ -6,6 +6,7 @@ import { createActivity, createTag, tagActivity } from '../../test/factories.js'
 import { getJson } from '../../test/http.js';
 import { openMeteoAnswer, type StandIn, startStandIn } from '../../test/stand-in.js';
 import { useTestApp } from '../../test/test-app.js';
+import { fixedClock } from '../../deps.js';
 
 let meteo: StandIn;
 beforeAll(async () => {
@@ -157,5 +158,22 @@ describe('GET /api/activities?weatherDay when the weather service is down', () =
     const back = await getJson<Activity[]>(ctx.app, '/api/activities?weatherDay=tomorrow');
     expect(back.headers['x-weather-suggestion']).toMatch(/^rain; /);
     expect(back.body[0]?.id).toBe(places.museumFar);
+  });
+});
+
+describe('GET /api/activities?weatherDay=today across midnight', () => {
+  const clock = fixedClock(new Date());
+  const ctx = useTestApp(() => ({ env: { OPEN_METEO_URL: meteo.url }, deps: { clock } }));
+
+  it('keeps no answer of yesterday: "today" is a new day with its own forecast and order', async () => {
+    const places = await seedPlaces(ctx);
+    const url = '/api/activities?weatherDay=today';
+    const first = await getJson<Activity[]>(ctx.app, url);
+    expect(first.headers['x-weather-suggestion']).toBeUndefined();
+    // A day later on the server's clock, "today" is the stand-in's rainy day.
+    clock.advance(86_400_000);
+    const next = await getJson<Activity[]>(ctx.app, url);
+    expect(next.headers['x-weather-suggestion']).toMatch(/^rain; /);
+    expect(next.body[0]?.id).toBe(places.museumFar);
   });
 });
