@@ -91,7 +91,8 @@ export function OverviewResults() {
   // The side map shows every match, not only the pages loaded, so map and list tell the same story.
   const allMatches = useAllActivities(query, { enabled: wide });
   const total = activities.data?.pages[0]?.total ?? 0;
-  const tomorrow = useTomorrowSuggestion(query, activities.isSuccess);
+  const weatherToday = activities.data?.pages[0]?.suggestion ?? null;
+  const weatherTomorrow = useTomorrowSuggestion(query, activities.isSuccess).data ?? null;
 
   const update = (patch: Partial<OverviewState>) => setParams(writeOverviewState({ ...state, ...patch }));
   const hrefFor = (category: CategoryFilter) => `/?${writeOverviewState({ ...state, category }).toString()}`;
@@ -140,7 +141,9 @@ export function OverviewResults() {
 
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-8 xl:grid-cols-[minmax(0,1fr)_440px]">
         <div className="min-w-0">
-          <WeatherLines today={activities.data?.pages[0]?.suggestion ?? null} tomorrow={tomorrow.data ?? null} />
+          {/* Above the results from the small breakpoint up; on a phone under the page of results, so
+              that the first card's picture still shows on the first screen (docs/when.md#weather-suggestions). */}
+          <WeatherLines className="mb-3 hidden sm:block" today={weatherToday} tomorrow={weatherTomorrow} />
           {activities.isPending ? (
             <ResultsSkeleton label={t('results.loading')} />
           ) : activities.isError ? (
@@ -181,6 +184,7 @@ export function OverviewResults() {
                   ))}
                 </ul>
               )}
+              <WeatherLines className="mt-6 sm:hidden" today={weatherToday} tomorrow={weatherTomorrow} />
               <div className="flex flex-col items-center gap-2 py-10">
                 <p className="text-sm text-ink-600">{t('results.shown', { shown: items.length, total })}</p>
                 {activities.hasNextPage ? (

@@ -30,16 +30,19 @@ export async function getActivityPage(query: Record<string, QueryValue>, offset:
  * What tomorrow's forecast would put first among the same matches: one activity's page, for its
  * header only, asked once the results are in (docs/when.md#weather-suggestions).
  */
-export function useTomorrowSuggestion(query: Record<string, QueryValue>, enabled: boolean) {
+export const tomorrowSuggestionQueryOptions = (query: Record<string, QueryValue>) => {
   const tomorrow = { ...query, weatherDay: 'tomorrow' };
-  return useQuery({
+  return queryOptions({
     queryKey: [...activityKeys.list(tomorrow), 'suggestion'] as const,
     queryFn: async ({ signal }) => {
       const response = await apiFetch('/activities', { query: { ...tomorrow, limit: 1 }, signal });
       return parseWeatherSuggestion(response.headers.get('X-Weather-Suggestion'));
     },
-    enabled,
   });
+};
+
+export function useTomorrowSuggestion(query: Record<string, QueryValue>, enabled: boolean) {
+  return useQuery({ ...tomorrowSuggestionQueryOptions(query), enabled });
 }
 
 /** Pages of 12 activities (docs/product.md#the-overview); `query` carries the filters and `lng`. */

@@ -1,5 +1,6 @@
 import { CloudLightning, CloudRain, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn';
 import type { WeatherSuggestion } from '../weather-suggestion';
 
 const ICON = { rain: CloudRain, storm: CloudLightning, heat: Sun } as const;
@@ -11,9 +12,11 @@ const ICON = { rain: CloudRain, storm: CloudLightning, heat: Sun } as const;
 export function WeatherLines({
   today,
   tomorrow,
+  className,
 }: {
   today: WeatherSuggestion | null;
   tomorrow: WeatherSuggestion | null;
+  className?: string;
 }) {
   const { t } = useTranslation('activities');
   const lines = (
@@ -24,7 +27,7 @@ export function WeatherLines({
   ).filter((line): line is readonly ['Today' | 'Tomorrow', WeatherSuggestion] => (line[1]?.count ?? 0) > 0);
   if (lines.length === 0) return null;
   return (
-    <ul aria-label={t('weather.label')} className="mb-3 space-y-2" data-testid="weather-suggestions">
+    <ul aria-label={t('weather.label')} className={cn('space-y-2', className)} data-testid="weather-suggestions">
       {lines.map(([when, suggestion]) => {
         const Icon = ICON[suggestion.kind];
         return (
