@@ -2,6 +2,10 @@
 export const CATEGORIES = ['markten', 'feesten', 'sport', 'viewpoints', 'zomeractiviteiten', 'uitjes'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/** Indoors, outdoors or both (docs/when.md#indoors-and-outdoors); an activity without one is unknown (null). */
+export const SETTINGS = ['indoor', 'outdoor', 'both'] as const;
+export type Setting = (typeof SETTINGS)[number];
+
 /** Filters shown beside the categories in the chip bar; not categories. */
 export const CATEGORY_FILTERS = ['alle', 'top_rated'] as const;
 export type CategoryFilter = Category | (typeof CATEGORY_FILTERS)[number];

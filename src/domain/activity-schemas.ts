@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './dates.js';
 import {
   CATEGORIES,
   CATEGORY_ALIASES,
@@ -9,12 +10,12 @@ import {
   MAX_PAGE_SIZE,
   MAX_TAG_FILTERS,
   PAGE_SIZE,
+  SETTINGS,
   SORT_OPTIONS,
   TAG_NAME_MAX_LENGTH,
 } from './activities.js';
 import { DATATOURISME, MACHINE_TRANSLATED_FIELDS } from './attribution.js';
 import { LANGUAGES } from './languages.js';
-import { isIsoDate } from './dates.js';
 import { WHEN_WORDS } from './opening.js';
 import { MAX_SEARCH_LENGTH } from './search.js';
 import { rowIdInPath } from './ids.js';
@@ -111,6 +112,16 @@ export const activityListQuery = z
       lat: latitudeParam.optional(),
       lon: longitudeParam.optional(),
       lng: languageParam.optional(),
+      weatherDay: z
+        .string()
+        .refine(
+          (v) => v === 'today' || v === 'tomorrow' || isIsoDate(v),
+          'must be today, tomorrow or a day (YYYY-MM-DD)',
+        )
+        .optional()
+        .describe(
+          "Order for that day's forecast at Limoux (docs/when.md#weather-suggestions): on a rainy or stormy day indoor activities first, on a heat day water and shade first; the header X-Weather-Suggestion says so",
+        ),
       limit: queryInteger(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
       offset: queryInteger(0, MAX_OFFSET).default(0),
     },
@@ -219,6 +230,10 @@ export const activitySchema = z.object({
   contactEmail: z.string().nullable(),
   website: z.string().nullable(),
   bookingRequired: z.boolean(),
+  setting: z
+    .enum(SETTINGS)
+    .nullable()
+    .describe('Indoor, outdoor or both (docs/when.md#indoors-and-outdoors); null when unknown'),
   isSponsored: z.boolean(),
   sponsorLevel: z.number().int().min(0).max(3),
   tags: z.array(z.string()).describe('Approved tag names'),

@@ -10,7 +10,7 @@ import {
   WEEKLY_HOURS_MAX_ROWS,
   weeklyHoursProblem,
 } from './weekly-hours.js';
-import { CATEGORIES } from './activities.js';
+import { CATEGORIES, SETTINGS } from './activities.js';
 import { weeklyHoursSchema } from './activity-schemas.js';
 import { rowId } from './ids.js';
 import { LANGUAGES } from './languages.js';
@@ -168,6 +168,10 @@ export const activityFields = {
   }),
   website: websiteUrl,
   bookingRequired: z.boolean({ error: 'must be true or false' }),
+  setting: z
+    .enum(SETTINGS, { error: `must be one of ${SETTINGS.join(', ')}, or null when unknown` })
+    .nullable()
+    .describe('indoor, outdoor or both (docs/when.md#indoors-and-outdoors); null when unknown'),
 };
 
 /** POST /api/provider/activities (no translations and no booking unless said). */
@@ -176,6 +180,7 @@ export const createActivityBody = z
     ...activityFields,
     translations: translationsInput.default({}),
     bookingRequired: activityFields.bookingRequired.default(false),
+    setting: activityFields.setting.default(null),
     eventStart: activityFields.eventStart.default(null),
     eventEnd: activityFields.eventEnd.default(null),
     weeklyHours: weeklyHours.default([]),
@@ -222,7 +227,14 @@ export const REVIEWED_FIELDS = [
 export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
 
 /** Facts that cannot carry a message: they change at once, on a published activity too. */
-export const IMMEDIATE_FIELDS = ['price', 'eventStart', 'eventEnd', 'weeklyHours', 'bookingRequired'] as const;
+export const IMMEDIATE_FIELDS = [
+  'price',
+  'eventStart',
+  'eventEnd',
+  'weeklyHours',
+  'bookingRequired',
+  'setting',
+] as const;
 
 /** Where an activity stands for its provider (docs/provider-workspace.md#lifecycle). */
 export const ACTIVITY_STATES = ['draft', 'pending', 'rejected', 'published'] as const;
@@ -276,6 +288,7 @@ export const providerActivitySchema = reviewedContentSchema.extend({
   eventEnd: z.string().nullable(),
   weeklyHours: z.array(weeklyHoursSchema),
   bookingRequired: z.boolean(),
+  setting: z.enum(SETTINGS).nullable(),
   isActive: z.boolean().describe('false while paused'),
   isApproved: z.boolean().describe('published: an approved version is public (while active)'),
   state: z.enum(ACTIVITY_STATES),
@@ -337,6 +350,7 @@ export const pendingActivitySchema = z.object({
     .object({
       price: z.number().nullable(),
       bookingRequired: z.boolean(),
+      setting: z.enum(SETTINGS).nullable(),
       eventStart: z.string().nullable(),
       eventEnd: z.string().nullable(),
       weeklyHours: z.array(weeklyHoursSchema),

@@ -18,6 +18,22 @@ export const weatherSchema = z.object({
   source: z.enum(WEATHER_SOURCES).describe('Who measured it, for attribution'),
 });
 
+export const forecastQuery = z.strictObject({ lat: latitudeParam, lon: longitudeParam });
+
+export const forecastSchema = z.object({
+  days: z
+    .array(
+      z.object({
+        day: z.string().describe('YYYY-MM-DD, in Europe/Paris'),
+        weatherCode: z.number().int().describe("The day's most significant WMO weather code"),
+        maxTemperature: z.number().describe('°C'),
+        precipitation: z.number().describe('mm, the sum of the day'),
+      }),
+    )
+    .describe('Today and the next days; a day the service sent incompletely is left out'),
+  source: z.literal('open-meteo').describe('Who forecast it, for attribution'),
+});
+
 export const reverseGeocodeSchema = z.object({
   city: z.string().nullable().describe('City, town or village'),
   country: z.string().nullable(),

@@ -42,7 +42,7 @@ import { type Payments, stripePayments } from './modules/sponsorships/payments.j
 import { sponsorshipRoutes } from './modules/sponsorships/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
-import { weatherProviderFor } from './modules/weather/providers.js';
+import { openMeteoForecast, weatherProviderFor } from './modules/weather/providers.js';
 import { weatherRoutes } from './modules/weather/routes.js';
 import { createWeatherService, type WeatherService } from './modules/weather/service.js';
 import { publicRoutes, trackRouteAccess } from './plugins/access.js';
@@ -167,7 +167,9 @@ export async function buildApp(options: AppDeps) {
     clock,
     config,
     log: app.log,
-    weather: options.weather ?? createWeatherService(weatherProviderFor(config.outside)),
+    weather:
+      options.weather ??
+      createWeatherService(weatherProviderFor(config.outside), undefined, openMeteoForecast(config.outside)),
     geocoder: options.geocoder ?? createGeocodeService(nominatim(config.outside)),
     mailer,
     outbox: createOutbox({ db: database.db, mailer, clock, log: app.log }),

@@ -3,9 +3,13 @@ import { apiFetch } from '../lib/api-client';
 import { clientConfigQueryOptions } from '../lib/client-config';
 import type { Language } from '../../domain/languages';
 import { activityQueryOptions } from '../features/activities/api/get-activity';
-import { activitiesQueryOptions, allActivitiesQueryOptions } from '../features/activities/api/get-activities';
+import {
+  activitiesQueryOptions,
+  allActivitiesQueryOptions,
+  tomorrowSuggestionQueryOptions,
+} from '../features/activities/api/get-activities';
 import { statsQueryOptions } from '../features/activities/api/get-stats';
-import { readOverviewState, toActivitiesQuery } from '../features/activities/filters';
+import { OVERVIEW_WEATHER_DAY, readOverviewState, toActivitiesQuery } from '../features/activities/filters';
 import { activityReviewsQueryOptions } from '../features/reviews/api/get-reviews';
 import { approvedTagsQueryOptions } from '../features/tags/api/get-tags';
 import { agendaQueryOptions } from '../features/agenda/api/get-agenda';
@@ -29,8 +33,11 @@ export async function prefetchPage(queryClient: QueryClient, url: URL, language:
   const reads: Promise<unknown>[] = [];
   if (path === '/') {
     const state = readOverviewState(url.searchParams);
+    const query = { ...toActivitiesQuery(state), weatherDay: OVERVIEW_WEATHER_DAY, lng: language };
     reads.push(
-      queryClient.prefetchInfiniteQuery(activitiesQueryOptions({ ...toActivitiesQuery(state), lng: language })),
+      queryClient.prefetchInfiniteQuery(activitiesQueryOptions(query)),
+      // Tomorrow's weather line, so that the page shows it as the app will (docs/when.md#weather-suggestions).
+      queryClient.prefetchQuery(tomorrowSuggestionQueryOptions(query)),
       queryClient.prefetchQuery(approvedTagsQueryOptions()),
     );
   } else if (path === '/kaart') {

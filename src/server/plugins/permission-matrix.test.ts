@@ -125,6 +125,7 @@ const TABLE: Record<string, RouteCase> = {
   'GET /api/tags': { url: () => '/api/tags', expect: all(200) },
   'GET /api/search/suggestions': { url: () => '/api/search/suggestions?q=ma', expect: all(200) },
   'GET /api/weather': { url: () => '/api/weather?lat=43.05&lon=2.22', expect: all(200) },
+  'GET /api/weather/forecast': { url: () => '/api/weather/forecast?lat=43.05&lon=2.22', expect: all(200) },
   'GET /api/geocode/reverse': { url: () => '/api/geocode/reverse?lat=43.05&lon=2.22', expect: all(200) },
   'GET /api/geocode/search': {
     url: () => '/api/geocode/search?q=avenue%20fabre',

@@ -1,3 +1,4 @@
+import { addDays, todayInParis } from '../../domain/dates.js';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -46,10 +47,27 @@ export async function startStandIn(answer: (url: URL) => unknown, port = 0): Pro
   return standIn;
 }
 
-/** Answers like Open-Meteo's /v1/forecast with `current` values. */
+/**
+ * The stand-in's daily forecast from `today` (Limoux's day): today overcast and mild, tomorrow rain
+ * (8.4 mm), the day after a heat day (34 °C), then fair days.
+ */
+export function standInDaily(today: string, days = 7) {
+  const time = Array.from({ length: days }, (_, i) => addDays(today, i));
+  return {
+    time,
+    weather_code: time.map((_, i) => (i === 0 ? 3 : i === 1 ? 63 : i === 2 ? 0 : 1)),
+    temperature_2m_max: time.map((_, i) => (i === 0 ? 14.3 : i === 1 ? 12.1 : i === 2 ? 34.2 : 21)),
+    precipitation_sum: time.map((_, i) => (i === 1 ? 8.4 : 0)),
+  };
+}
+
+/** Answers like Open-Meteo's /v1/forecast with `current` values, or `daily` ones when asked. */
 export const openMeteoAnswer = (url: URL) => ({
   latitude: Number(url.searchParams.get('latitude')),
   longitude: Number(url.searchParams.get('longitude')),
+  ...(url.searchParams.has('daily')
+    ? { daily: standInDaily(todayInParis(new Date()), Number(url.searchParams.get('forecast_days') ?? 7)) }
+    : {}),
   current_units: { temperature_2m: '°C', wind_speed_10m: 'km/h', visibility: 'm' },
   current: {
     time: '2026-11-21T14:00',

@@ -394,14 +394,24 @@ export function ActivityDetailRoute() {
                 <span className="text-base font-normal text-ink-500"> {t('price.perPerson')}</span>
               </p>
             ) : null}
-            {isMarket && activity.marketDays ? (
+            {isMarket && (activity.marketDays || activity.weeklyHours.length > 0) ? (
               <div className="mt-2 flex gap-2 text-ink-700">
                 <CalendarDays aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-terracotta-600" />
                 <div>
                   <p className="text-sm font-medium text-ink-500">{t('price.marketDays')}</p>
-                  <p lang={langOf(activity, 'marketDays', language)}>{activity.marketDays}</p>
+                  {/* The market's days as rows, and the text for what rows cannot say (docs/when.md#market-days). */}
+                  {activity.weeklyHours.length > 0 ? <WeeklyHours rows={activity.weeklyHours} /> : null}
+                  {activity.marketDays ? (
+                    <p lang={langOf(activity, 'marketDays', language)}>{activity.marketDays}</p>
+                  ) : null}
                 </div>
               </div>
+            ) : null}
+            {activity.setting ? (
+              <p className="mt-2 text-sm text-ink-700">
+                <span className="font-medium text-ink-500">{t('price.setting')}: </span>
+                {t(`price.settings.${activity.setting}`)}
+              </p>
             ) : null}
             {edition ? (
               <div className="mt-2 flex gap-2 text-ink-700">

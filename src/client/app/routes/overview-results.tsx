@@ -3,7 +3,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryFilter } from '../../../domain/activities';
 import { Button } from '../../components/ui/button';
-import { useActivities, useAllActivities } from '../../features/activities/api/get-activities';
+import { useActivities, useAllActivities, useTomorrowSuggestion } from '../../features/activities/api/get-activities';
+import { WeatherLines } from '../../features/activities/components/weather-lines';
 import { ActivityCard } from '../../features/activities/components/activity-card';
 import { ActivityListItem } from '../../features/activities/components/activity-list-item';
 import { CategoryBar } from '../../features/activities/components/category-bar';
@@ -13,6 +14,7 @@ import {
   type Filters,
   type OverviewState,
   readOverviewState,
+  OVERVIEW_WEATHER_DAY,
   toActivitiesQuery,
   type ViewMode,
   writeOverviewState,
@@ -73,7 +75,11 @@ export function OverviewResults() {
   const tags = useApprovedTags();
 
   const origin = useOriginQuery();
-  const query = useMemo(() => ({ ...toActivitiesQuery(state), ...origin, lng: language }), [state, origin, language]);
+  // Today's forecast orders the list (docs/when.md#weather-suggestions), as in the rendered page.
+  const query = useMemo(
+    () => ({ ...toActivitiesQuery(state), weatherDay: OVERVIEW_WEATHER_DAY, ...origin, lng: language }),
+    [state, origin, language],
+  );
   const wide = useMediaQuery('(min-width: 1024px)');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selectOnMap = (id: number | null) => {
@@ -87,6 +93,8 @@ export function OverviewResults() {
   const allMatches = useAllActivities(query, { enabled: wide });
   const total = activities.data?.pages[0]?.total ?? 0;
   const matches = activities.data?.pages[0]?.matches;
+  const weatherToday = activities.data?.pages[0]?.suggestion ?? null;
+  const weatherTomorrow = useTomorrowSuggestion(query, activities.isSuccess).data ?? null;
 
   const update = (patch: Partial<OverviewState>) => setParams(writeOverviewState({ ...state, ...patch }));
   const hrefFor = (category: CategoryFilter) => `/?${writeOverviewState({ ...state, category }).toString()}`;
@@ -142,6 +150,9 @@ export function OverviewResults() {
 
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-8 xl:grid-cols-[minmax(0,1fr)_440px]">
         <div className="min-w-0">
+          {/* Above the results from the small breakpoint up; on a phone under the page of results, so
+              that the first card's picture still shows on the first screen (docs/when.md#weather-suggestions). */}
+          <WeatherLines className="mb-3 hidden sm:block" today={weatherToday} tomorrow={weatherTomorrow} />
           {activities.isPending ? (
             <ResultsSkeleton label={t('results.loading')} />
           ) : activities.isError ? (
@@ -182,6 +193,7 @@ export function OverviewResults() {
                   ))}
                 </ul>
               )}
+              <WeatherLines className="mt-6 sm:hidden" today={weatherToday} tomorrow={weatherTomorrow} />
               <div className="flex flex-col items-center gap-2 py-10">
                 <p className="text-sm text-ink-600">{t('results.shown', { shown: items.length, total })}</p>
                 {activities.hasNextPage ? (

@@ -161,6 +161,9 @@ export function hasActiveFilters(filters: Filters): boolean {
  * The API query for the state. A price bound at the slider's end is no bound
  * at all: the top of the slider means "200 or more", and unknown prices stay.
  */
+/** The day whose forecast orders the overview's list (docs/when.md#weather-suggestions). */
+export const OVERVIEW_WEATHER_DAY = 'today';
+
 export function toActivitiesQuery(
   state: Pick<OverviewState, 'category' | 'search' | 'filters'> & Partial<Pick<OverviewState, 'when' | 'openNow'>>,
 ): Record<string, QueryValue> {

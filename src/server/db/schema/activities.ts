@@ -16,7 +16,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { CATEGORIES, type Category } from '../../../domain/activities.js';
+import { CATEGORIES, type Category, SETTINGS, type Setting } from '../../../domain/activities.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import type { AvailabilitySettings } from '../../../domain/availability.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
@@ -65,6 +65,8 @@ export const activities = pgTable(
     contactEmail: varchar('contact_email', { length: 320 }),
     website: text('website'),
     bookingRequired: boolean('booking_required').notNull().default(false),
+    /** Indoors, outdoors or both (docs/when.md#indoors-and-outdoors); null when unknown. */
+    setting: varchar('setting', { length: 10 }).$type<Setting>(),
     isSponsored: boolean('is_sponsored').notNull().default(false),
     sponsorLevel: integer('sponsor_level').notNull().default(0),
     /** Last day of a sponsorship set by hand; the level drops to 0 after it (docs/provider-workspace.md#admin). */
@@ -93,6 +95,7 @@ export const activities = pgTable(
     ),
     check('activities_weekly_hours_check', sql`jsonb_typeof(${t.weeklyHours}) = 'array'`),
     check('activities_language_check', sql`${t.language} in ${inList(LANGUAGES)}`),
+    check('activities_setting_check', sql`${t.setting} is null or ${t.setting} in ${inList(SETTINGS)}`),
     index('activities_public_category_idx')
       .on(t.category)
       .where(sql`${t.isActive} and ${t.isApproved}`),

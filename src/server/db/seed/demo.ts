@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Category } from '../../../domain/activities.js';
+import type { Category, Setting } from '../../../domain/activities.js';
 import type { AvailabilitySettings, OpeningFacts } from '../../../domain/availability.js';
 import type { BookingActor, BookingStatus } from '../../../domain/bookings.js';
 import { addDays, todayInParis } from '../../../domain/dates.js';
@@ -86,12 +86,29 @@ const SPONSOR_LEVELS: Record<string, 1 | 2 | 3> = {
   'abbaye-de-saint-hilaire': 1,
 };
 
+const allYear = { seasonStart: null, seasonEnd: null };
+
 /**
  * Structured opening hours where the checked facts give a whole week (docs/product.md#weekly-hours):
  * the Alet-les-Bains abbey's 2024 hours, from 25 March to 31 October with its July and August hours
- * over them. The free text beside them keeps what rows cannot say (public holidays, the year).
+ * over them, and the market days with their times (docs/when.md#market-days). The free text beside
+ * them keeps what rows cannot say (public holidays, the year, "indicative", a place to confirm).
+ * Mirepoix has no rows: its Thursday market has no times, and Monday alone would call it closed then.
  */
-const WEEKLY_HOURS: Record<string, WeeklyHoursRow[]> = {
+export const WEEKLY_HOURS: Record<string, WeeklyHoursRow[]> = {
+  // "Vendredi 7h-12h30 (horaires indicatifs)"
+  'marche-de-limoux': [{ days: [5], opens: '07:00', closes: '12:30', ...allYear }],
+  // "Mercredi et samedi matin (env. 7h30-12h30) ; marché nocturne le jeudi 18h-minuit en juillet-août":
+  // a season's rows replace the all-year ones, so July and August repeat the mornings.
+  'marche-de-quillan': [
+    { days: [3, 6], opens: '07:30', closes: '12:30', ...allYear },
+    { days: [3, 6], opens: '07:30', closes: '12:30', seasonStart: '07-01', seasonEnd: '08-31' },
+    { days: [4], opens: '18:00', closes: '24:00', seasonStart: '07-01', seasonEnd: '08-31' },
+  ],
+  // "Dimanche matin, env. 8h-13h (horaires indicatifs)"
+  'marche-d-esperaza': [{ days: [7], opens: '08:00', closes: '13:00', ...allYear }],
+  // "Mardi, jeudi et samedi 7h-12h30 (le samedi : emplacement à confirmer)"
+  'marche-de-carcassonne': [{ days: [2, 4, 6], opens: '07:00', closes: '12:30', ...allYear }],
   'abbaye-d-alet-les-bains': [
     { days: [1, 2, 3, 4, 5], opens: '14:00', closes: '18:00', seasonStart: '03-25', seasonEnd: '10-31' },
     { days: [6, 7], opens: '10:00', closes: '12:00', seasonStart: '03-25', seasonEnd: '10-31' },
@@ -99,6 +116,56 @@ const WEEKLY_HOURS: Record<string, WeeklyHoursRow[]> = {
     { days: [1, 2, 3, 4, 5, 6, 7], opens: '10:00', closes: '13:00', seasonStart: '07-01', seasonEnd: '08-31' },
     { days: [1, 2, 3, 4, 5, 6, 7], opens: '14:00', closes: '19:00', seasonStart: '07-01', seasonEnd: '08-31' },
   ],
+};
+
+/**
+ * Indoors, outdoors or both, by what each place's description says (docs/when.md#indoors-and-outdoors):
+ * open-air markets, parades, trails, castles on their crags, lakes and rivers are outdoors; museums
+ * and wine cellars indoors; a place with a roof and open air to visit both (a basilica on its hill,
+ * an abbey's cloister, the Cité's streets and château, a festival in a hall and the streets).
+ */
+export const SETTING_OF: Record<string, Setting> = {
+  'marche-de-limoux': 'outdoor',
+  'marche-de-quillan': 'outdoor',
+  'marche-d-esperaza': 'outdoor',
+  // Under the arcades on Mondays, in the covered hall on Thursdays.
+  'marche-de-mirepoix': 'both',
+  'marche-de-carcassonne': 'outdoor',
+  'carnaval-de-limoux': 'outdoor',
+  'toques-et-clochers': 'outdoor',
+  // Concerts in the Olympie hall and fanfares in the streets.
+  'limoux-brass-festival': 'both',
+  // The open-air Théâtre Jean-Deschamps.
+  'festival-de-carcassonne': 'outdoor',
+  'embrasement-de-la-cite': 'outdoor',
+  'sentier-cathare-gr367': 'outdoor',
+  'voie-verte-pyrenees-cathares': 'outdoor',
+  'pech-de-bugarach': 'outdoor',
+  'rafting-gorges-de-l-aude': 'outdoor',
+  'notre-dame-de-marceille': 'both',
+  'chateau-d-arques': 'outdoor',
+  'chateau-de-puilaurens': 'outdoor',
+  'gorges-de-galamus': 'outdoor',
+  'chateau-de-puivert': 'outdoor',
+  'chateau-de-peyrepertuse': 'outdoor',
+  'defile-de-pierre-lys': 'outdoor',
+  'lac-de-puivert': 'outdoor',
+  'lac-de-montbel': 'outdoor',
+  'lac-d-arques': 'outdoor',
+  'bains-doux-rennes-les-bains': 'outdoor',
+  // A summer pool.
+  'piscine-thermale-alet-les-bains': 'outdoor',
+  'sieur-d-arques': 'indoor',
+  'maison-guinot': 'indoor',
+  'abbaye-de-saint-hilaire': 'both',
+  'cite-de-carcassonne': 'both',
+  'rennes-le-chateau': 'both',
+  // Ruins.
+  'abbaye-d-alet-les-bains': 'outdoor',
+  'dinosauria-esperaza': 'indoor',
+  'musee-de-la-chapellerie-esperaza': 'indoor',
+  'musee-petiet': 'indoor',
+  'musee-du-piano-limoux': 'indoor',
 };
 
 const SEED_EPOCH = Date.UTC(2025, 2, 1);
@@ -263,6 +330,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), { accounts }: See
         website: place.website,
         // The facts say which take bookings; the wine cellars do too, as the demo's choice.
         bookingRequired: place.booking_required === true || BOOKABLE_BY_CHOICE.includes(place.id),
+        setting: SETTING_OF[place.id] ?? null,
         sponsorLevel,
         isSponsored: sponsorLevel > 0,
         isActive: true,

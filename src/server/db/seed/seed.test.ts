@@ -16,7 +16,7 @@ import { availabilitySettingsBody } from '../../../domain/availability-schemas.j
 import { fitsAvailability, isOfferedOn } from '../../../domain/availability.js';
 import { addDays } from '../../../domain/dates.js';
 import { BOOKABLE_BY_CHOICE, demoAvailability, EDITIONS, firstOfferedDay, nextEdition } from './availability.js';
-import { ARTWORK, nextYearly } from './demo.js';
+import { ARTWORK, nextYearly, SETTING_OF } from './demo.js';
 import { resetDemoContent, seedOnFirstStart } from './index.js';
 
 let database: Database;
@@ -230,13 +230,19 @@ describe('demo seed', () => {
     }
   });
 
-  it("gives structured hours to the one place whose whole week is checked: the Alet abbey's, valid by the rules", async () => {
+  it("gives structured hours to the places whose whole week is checked: the Alet abbey's and the markets', valid by the rules", async () => {
     const rows = await database.db
       .select({ slug: activities.slug, weeklyHours: activities.weeklyHours })
       .from(activities)
       .where(sql`${activities.weeklyHours} <> '[]'::jsonb`);
-    expect(rows.map((r) => r.slug)).toEqual(['abbaye-d-alet-les-bains']);
-    const week = rows[0]?.weeklyHours ?? [];
+    expect(rows.map((r) => r.slug).sort()).toEqual([
+      'abbaye-d-alet-les-bains',
+      'marche-d-esperaza',
+      'marche-de-carcassonne',
+      'marche-de-limoux',
+      'marche-de-quillan',
+    ]);
+    const week = rows.find((r) => r.slug === 'abbaye-d-alet-les-bains')?.weeklyHours ?? [];
     expect(weeklyHoursProblem(week)).toBeNull();
     expect(week.map((r) => `${r.days.join('')} ${r.opens}-${r.closes} ${r.seasonStart}/${r.seasonEnd}`)).toEqual([
       '12345 14:00-18:00 03-25/10-31',
@@ -245,6 +251,52 @@ describe('demo seed', () => {
       '1234567 10:00-13:00 07-01/08-31',
       '1234567 14:00-19:00 07-01/08-31',
     ]);
+  });
+
+  it('says of every place whether it is indoors, outdoors or both', async () => {
+    const rows = await database.db.select({ slug: activities.slug, setting: activities.setting }).from(activities);
+    expect(Object.keys(SETTING_OF).sort()).toEqual(places.map((p) => p.id).sort());
+    for (const row of rows) expect(row.setting, row.slug ?? '').toBe(SETTING_OF[row.slug ?? '']);
+    // The museums are indoors, the lakes outdoors (the suggestions rely on both kinds being there).
+    expect(rows.filter((r) => r.setting === 'indoor').length).toBeGreaterThanOrEqual(5);
+    expect(rows.find((r) => r.slug === 'lac-de-montbel')?.setting).toBe('outdoor');
+  });
+
+  it('gives every market rows that say what its free text says: its days and times, nothing more', async () => {
+    const FRENCH_DAYS = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
+    /** 07:30 as the French text writes it: 7h30; 24:00 is midnight. */
+    const frenchTime = (time: string) =>
+      time === '24:00'
+        ? 'minuit'
+        : time.replace(/^0?(\d+):(\d\d)$/, (_, h: string, m: string) => `${h}h${m === '00' ? '' : m}`);
+    const rows = await database.db
+      .select({ slug: activities.slug, marketDays: activities.marketDays, weeklyHours: activities.weeklyHours })
+      .from(activities)
+      .where(eq(activities.category, 'markten'));
+    expect(rows).toHaveLength(places.filter((p) => p.category === 'markten').length);
+    for (const market of rows) {
+      const text = (market.marketDays ?? '').toLowerCase();
+      expect(text, market.slug ?? '').not.toBe('');
+      if (market.slug === 'marche-de-mirepoix') {
+        // Its Thursday market has no times: text only, so no day reads as closed (docs/when.md#market-days).
+        expect(market.weeklyHours).toEqual([]);
+        continue;
+      }
+      expect(weeklyHoursProblem(market.weeklyHours), market.slug ?? '').toBeNull();
+      expect(market.weeklyHours.length, market.slug ?? '').toBeGreaterThan(0);
+      const days = new Set(market.weeklyHours.flatMap((r) => r.days));
+      for (const [index, name] of FRENCH_DAYS.entries()) {
+        // Each day of the rows is named in the text, and each day named has rows.
+        expect(days.has(index + 1), `${market.slug} ${name}`).toBe(new RegExp(`\\b${name}`).test(text));
+      }
+      for (const row of market.weeklyHours) {
+        for (const time of [row.opens, row.closes]) {
+          // The whole time: 12h is not 12h30, 7h is not 17h.
+          expect(text, `${market.slug} ${time}`).toMatch(new RegExp(`(?<!\\d)${frenchTime(time)}(?!\\d)`));
+        }
+        if (row.seasonStart !== null) expect(text, `${market.slug} season`).toContain('juillet-août');
+      }
+    }
   });
 
   it('gives each activity artwork that exists and shows what it is', async () => {

@@ -164,6 +164,7 @@ describe('GET /api/activities', () => {
       contactEmail: null,
       website: null,
       bookingRequired: false,
+      setting: null,
       isSponsored: false,
       sponsorLevel: 0,
       tags: [],

@@ -11,11 +11,20 @@ import type { Deps } from '../../deps.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import { sendPage } from '../../plugins/paging.js';
 import { ITEM_CACHE_CONTROL, LIST_CACHE_CONTROL } from '../catalog/answers.js';
+import { suggestionFor } from '../weather/suggestion.js';
 import * as service from './service.js';
+
+const WEATHER_LIST_CACHE_CONTROL = 'public, max-age=60';
 
 /** Public reads come from the read model, their answers kept ready (docs/read-model.md). */
 export const activityRoutes =
-  ({ catalog, answers, clock }: Pick<Deps, 'catalog' | 'answers' | 'clock'>): FastifyPluginAsyncZod =>
+  ({
+    catalog,
+    answers,
+    weather,
+    config,
+    clock,
+  }: Pick<Deps, 'catalog' | 'answers' | 'weather' | 'config' | 'clock'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/activities',
@@ -37,9 +46,28 @@ export const activityRoutes =
       async (request, reply) => {
         // Statuses and the when filter are of this minute: the answer is kept for it only (docs/when.md).
         const now = clock.now();
-        const page = service.listActivities(catalog, request.query, now);
+        const { weatherDay, ...query } = request.query;
+        if (weatherDay === undefined) {
+          const page = service.listActivities(catalog, query, now);
+          if (page.matches !== undefined) reply.header('X-When-Matches', String(page.matches));
+          return answers.send(request, reply, sendPage(request, reply, page), LIST_CACHE_CONTROL, { at: now });
+        }
+        // The order follows the day's forecast (docs/when.md#weather-suggestions): the answer is kept
+        // per URL, day and kind of day, as "today" and the forecast both change.
+        const suggestion = await suggestionFor(weather, config.serviceArea.center, weatherDay, now);
+        const key = `${request.url}#${suggestion?.day ?? 'none'}:${suggestion?.kind ?? 'none'}`;
+        const kept = answers.sendKept(request, reply, key);
+        if (kept) return kept;
+        const page = service.listActivities(catalog, query, now, suggestion?.favour ?? null);
         if (page.matches !== undefined) reply.header('X-When-Matches', String(page.matches));
-        return answers.send(request, reply, sendPage(request, reply, page), LIST_CACHE_CONTROL, now);
+        if (suggestion?.kind) {
+          reply.header('X-Weather-Suggestion', `${suggestion.kind}; day=${suggestion.day}; count=${page.favoured}`);
+        }
+        // Shorter-lived than other lists: the forecast changes within the hour.
+        return answers.send(request, reply, sendPage(request, reply, page), WEATHER_LIST_CACHE_CONTROL, {
+          at: now,
+          key,
+        });
       },
     );
 
@@ -64,7 +92,7 @@ export const activityRoutes =
           service.getActivity(catalog, request.params.id, request.query, now),
           // Its status changes within minutes: fresh for one, as a list (docs/read-model.md#http-caching).
           LIST_CACHE_CONTROL,
-          now,
+          { at: now },
         );
       },
     );

@@ -1,3 +1,4 @@
+import type { Favour } from '../../../domain/forecast.js';
 import {
   type Activity,
   type ActivityDetail,
@@ -21,10 +22,11 @@ function originOf(query: { lat?: number; lon?: number }): Position {
 /** A page of public activities and the total that match (docs/api.md#lists-in-pages), from the read model. */
 export function listActivities(
   catalog: Catalog,
-  query: ActivityListQuery,
+  query: Omit<ActivityListQuery, 'weatherDay'>,
   now: Date,
-): { items: Activity[]; total: number; matches?: number } {
-  return catalog.current.list(query, now);
+  favour: Favour | null = null,
+): { items: Activity[]; total: number; favoured: number; matches?: number } {
+  return catalog.current.list(query, now, favour);
 }
 
 /** One public activity, from the read model (docs/read-model.md). */

@@ -46,6 +46,7 @@ function presentPending(
     facts: {
       price: row.activity.priceCents === null ? null : toEuros(row.activity.priceCents),
       bookingRequired: row.activity.bookingRequired,
+      setting: row.activity.setting,
       eventStart: row.activity.eventStart,
       eventEnd: row.activity.eventEnd,
       weeklyHours: row.activity.weeklyHours,

@@ -44,10 +44,18 @@ export interface AnswerCache {
   /** Route option: answers a URL seen before, at the current version of the read model. */
   onRequest: onRequestHookHandler;
   /**
-   * Serializes `payload`, keeps it for the URL, and sends it (or a 304). `at`: the moment a
-   * time-dependent payload was computed for; it is then kept for that minute only.
+   * Serializes `payload`, keeps it, and sends it (or a 304). Kept for the URL, or under `key`; `at`:
+   * the moment a time-dependent payload was computed for, it is then kept for that minute only.
    */
-  send(request: FastifyRequest, reply: FastifyReply, payload: unknown, cacheControl: string, at?: Date): FastifyReply;
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    cacheControl: string,
+    kept?: { at?: Date; key?: string },
+  ): FastifyReply;
+  /** Sends the answer kept under `key` (or a 304); false when there is none (for this minute). */
+  sendKept(request: FastifyRequest, reply: FastifyReply, key: string): FastifyReply | false;
   clear(): void;
   readonly size: number;
 }
@@ -118,18 +126,23 @@ export function createAnswerCache(
           reply304or200(request, reply, answer);
         },
 
-    send(request, reply, payload, cacheControl, at) {
+    sendKept(request, reply, key) {
+      const answer = current(key);
+      return answer ? reply304or200(request, reply, answer) : false;
+    },
+
+    send(request, reply, payload, cacheControl, { at, key = request.url } = {}) {
       const body = Buffer.from(JSON.stringify(payload));
       const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
       const headers: Record<string, string> = {};
-      for (const name of ['x-total-count', 'x-when-matches', 'link']) {
+      for (const name of ['x-total-count', 'x-when-matches', 'link', 'x-weather-suggestion']) {
         const value = reply.getHeader(name);
         if (typeof value === 'string') headers[name] = value;
       }
       const answer: Answer = { body, etag, cacheControl, headers };
       if (at !== undefined) answer.minute = minuteOf(at);
       // Computed and kept in one go: no change of the read model can come in between.
-      answers.set(request.url, answer);
+      answers.set(key, answer);
       return reply304or200(request, reply, answer);
     },
 

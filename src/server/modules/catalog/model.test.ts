@@ -57,6 +57,7 @@ function rows(count: number, random: () => number): CatalogRow[] {
       contactEmail: null,
       website: null,
       bookingRequired: random() < 0.3,
+      setting: null,
       isSponsored: false,
       sponsorLevel: 0,
       createdAt: new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 50) * 86_400_000),

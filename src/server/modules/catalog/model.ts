@@ -7,10 +7,11 @@ import type {
   Category,
   TextLanguages,
 } from '../../../domain/activities.js';
-import { CATEGORIES, TOP_RATED_MIN_RATING } from '../../../domain/activities.js';
+import { CATEGORIES, type Setting, TOP_RATED_MIN_RATING } from '../../../domain/activities.js';
 import { EARTH_RADIUS_KM, LIMOUX, type Position, roundKm } from '../../../domain/geo.js';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { toCents, toEuros } from '../../../domain/money.js';
+import { type Favour, isFavoured } from '../../../domain/forecast.js';
 import {
   hasStructuredTimes,
   isOpenAt,
@@ -69,6 +70,8 @@ export interface CatalogRow {
   contactEmail: string | null;
   website: string | null;
   bookingRequired: boolean;
+  /** Indoors, outdoors or both; null when unknown (docs/when.md#indoors-and-outdoors). */
+  setting: Setting | null;
   isSponsored: boolean;
   sponsorLevel: number;
   createdAt: Date;
@@ -255,6 +258,7 @@ export class CatalogModel {
   private readonly timed: (TimedActivity | null)[];
   /** The when filter's answers (TIMING_* per position), kept per days and per minute (open now). */
   private readonly timings = new Map<string, Uint8Array>();
+  private readonly favouredMasks = new Map<Favour, Uint8Array>();
 
   constructor(rows: Iterable<CatalogRow>, approvedTags: PublicTag[]) {
     this.entries = [...rows].map(entryOf).sort((a, b) => a.id - b.id);
@@ -343,6 +347,7 @@ export class CatalogModel {
       contactEmail: e.contactEmail,
       website: e.website,
       bookingRequired: e.bookingRequired,
+      setting: e.setting,
       isSponsored: e.isSponsored,
       sponsorLevel: e.sponsorLevel,
       tags: e.tagNames,
@@ -463,12 +468,17 @@ export class CatalogModel {
   /**
    * A page of public activities and how many match (docs/api.md#lists-in-pages), each with its
    * status at `now`. With `when` or `openNow`, `matches` counts those that match; the ones with no
-   * structured times follow them (docs/when.md#the-when-filter).
+   * structured times follow them (docs/when.md#the-when-filter). On a day of weather (`favour`),
+   * the activities the day favours come first within each of those parts, and `favoured` says how
+   * many of all the matches it favours (docs/when.md#weather-suggestions).
    */
-  list(query: ActivityListQuery, now: Date = new Date()): { items: Activity[]; total: number; matches?: number } {
+  list(
+    query: Omit<ActivityListQuery, 'weatherDay'>,
+    now: Date = new Date(),
+    favour: Favour | null = null,
+  ): { items: Activity[]; total: number; favoured: number; matches?: number } {
     const language = query.lng ?? DEFAULT_LANGUAGE;
     const origin = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : LIMOUX;
-    const atLimoux = origin.lat === LIMOUX.lat && origin.lon === LIMOUX.lon;
     const ranks = query.search ? this.ranks(query.search) : null;
     const timing = this.timingOf(query, now);
     const filtered = this.filtered(query, ranks, timing);
@@ -478,7 +488,8 @@ export class CatalogModel {
       matches = 0;
       for (const i of filtered) if (timing[i] === TIMING_MATCH) matches++;
     }
-    const withTiming = (page: Int32Array) => ({
+    const distanceOf = distanceFrom(origin);
+    const answer = (page: Int32Array, distance: Float64Array | null, favoured: number) => ({
       items: Array.from(page, (i) => {
         const e = this.entries[i] as Entry;
         const item = this.present(e, language, distance ? (distance[i] as number) : distanceOf(e), now);
@@ -486,15 +497,76 @@ export class CatalogModel {
         return item;
       }),
       total,
+      favoured,
       ...(matches === undefined ? {} : { matches }),
     });
-    const distanceOf = distanceFrom(origin);
-    let distance: Float64Array | null = null;
-    if (total === 0 || query.offset >= total) return withTiming(new Int32Array(0));
     const from = query.offset;
     const to = Math.min(total, query.offset + query.limit);
+    if (favour === null) {
+      if (total === 0 || from >= total) return answer(new Int32Array(0), null, 0);
+      const { page, distance } = this.ordered(query, filtered, ranks, origin, from, to, timing);
+      return answer(page, distance, 0);
+    }
+    // The parts, in turn: (the when filter's matches, then those that say nothing,) each favoured first.
+    const positions = filtered ?? this.everyPosition();
+    const mask = this.favouredMask(favour);
+    let favoured = 0;
+    for (const i of positions) if (mask[i] === 1) favoured++;
+    const parts: Int32Array[] = [];
+    for (const wanted of timing === null ? [null] : [TIMING_MATCH, TIMING_UNKNOWN]) {
+      const inPart = wanted === null ? positions : positions.filter((i) => timing?.[i] === wanted);
+      parts.push(
+        inPart.filter((i) => mask[i] === 1),
+        inPart.filter((i) => mask[i] !== 1),
+      );
+    }
+    const pages: Int32Array[] = [];
+    let before = 0;
+    for (const part of parts) {
+      const start = Math.max(0, from - before);
+      const end = Math.min(part.length, to - before);
+      if (start < end) pages.push(this.ordered(query, part, ranks, origin, start, end, null).page);
+      before += part.length;
+    }
+    const page = new Int32Array(pages.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of pages) {
+      page.set(p, at);
+      at += p.length;
+    }
+    return answer(page, null, favoured);
+  }
 
+  /** 1 for each activity a day of that kind puts first, made once per snapshot. */
+  private favouredMask(favour: Favour): Uint8Array {
+    let mask = this.favouredMasks.get(favour);
+    if (!mask) {
+      mask = Uint8Array.from(this.entries, (e) =>
+        isFavoured(favour, { setting: e.setting, tags: e.tagNames }) ? 1 : 0,
+      );
+      this.favouredMasks.set(favour, mask);
+    }
+    return mask;
+  }
+
+  /**
+   * Positions from..to of the matches in the order asked for (all of them when `filtered` is null);
+   * with the when filter's `timing`, its matches before those that say nothing.
+   */
+  private ordered(
+    query: Omit<ActivityListQuery, 'weatherDay'>,
+    filtered: Int32Array | null,
+    ranks: Uint8Array | null,
+    origin: Position,
+    from: number,
+    to: number,
+    timing: Uint8Array | null,
+  ): { page: Int32Array; distance: Float64Array | null } {
+    const language = query.lng ?? DEFAULT_LANGUAGE;
+    const atLimoux = origin.lat === LIMOUX.lat && origin.lon === LIMOUX.lon;
+    if (from >= to) return { page: new Int32Array(0), distance: null };
     let page: Int32Array;
+    let distance: Float64Array | null = null;
     if (query.sort === 'newest' || query.sort === 'name') {
       // Orders that do not depend on the position: kept, and only filtered here.
       const order = query.sort === 'newest' ? this.newest() : this.byName(language);
@@ -519,7 +591,7 @@ export class CatalogModel {
         timing ? (a, b) => (timing[a] as number) - (timing[b] as number) || ranked(a, b) : ranked,
       );
     }
-    return withTiming(page);
+    return { page, distance };
   }
 
   /** The orders of the SQL they replace: sponsors first only in the default (distance) order (docs/product.md#sponsorship). */

@@ -140,6 +140,7 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
       contactEmail: r.contactEmail,
       website: r.website,
       bookingRequired: r.bookingRequired,
+      setting: r.setting,
       isSponsored: r.isSponsored,
       sponsorLevel: r.sponsorLevel,
       createdAt: r.createdAt,

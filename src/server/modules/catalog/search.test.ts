@@ -50,6 +50,7 @@ function catalogue(specs: Spec[]): CatalogModel {
       contactEmail: null,
       website: null,
       bookingRequired: false,
+      setting: null,
       source: null,
       isSponsored: (spec.sponsorLevel ?? 0) > 0,
       sponsorLevel: spec.sponsorLevel ?? 0,

@@ -33,6 +33,7 @@ const row = (overrides: Partial<CatalogRow> = {}): CatalogRow => ({
   contactEmail: 'info@kano.test',
   website: null,
   bookingRequired: true,
+  setting: null,
   source: null,
   isSponsored: false,
   sponsorLevel: 0,

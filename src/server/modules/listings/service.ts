@@ -77,6 +77,7 @@ export function present(
     eventEnd: row.eventEnd,
     weeklyHours: row.weeklyHours,
     bookingRequired: row.bookingRequired,
+    setting: row.setting,
     isActive: row.isActive,
     isApproved: row.isApproved,
     state: stateOf(row, latest),

@@ -123,7 +123,9 @@ describe('a public page arrives rendered', () => {
     const html = response.body;
     expect(html).toContain('<html lang="nl"');
     expect(h1Of(html)).toBe(activitiesNl.hero.title);
-    const firstPage = (await app.inject({ url: '/api/activities?lng=nl&limit=12&offset=0' })).json<Activity[]>();
+    const firstPage = (await app.inject({ url: '/api/activities?weatherDay=today&lng=nl&limit=12&offset=0' })).json<
+      Activity[]
+    >();
     expect(firstPage).toHaveLength(12);
     const text = textOf(rootOf(html));
     for (const activity of firstPage) expect(text).toContain(activity.name);
@@ -135,7 +137,8 @@ describe('a public page arrives rendered', () => {
     // Only what the page used: not the admin's or the provider's texts.
     expect(Object.keys(state.resources)).not.toContain('admin');
     const list = state.queries.queries.find((query) => query.queryKey[0] === 'activities');
-    expect(list?.queryKey).toEqual(['activities', 'list', { lng: 'nl' }]);
+    // Ordered by today's forecast, as the browser asks it (docs/when.md#weather-suggestions).
+    expect(list?.queryKey).toEqual(['activities', 'list', { weatherDay: 'today', lng: 'nl' }]);
     expect((list?.state.data as { pages: { items: Activity[] }[] }).pages[0]?.items.map((a) => a.id)).toEqual(
       firstPage.map((a) => a.id),
     );

@@ -188,6 +188,25 @@ describe('changing a published activity', () => {
     expect((await publicDetail(id)).json<{ name: string }>().name).toBe('Grande visite de cave');
   });
 
+  it('sets indoors, outdoors or both at once, back to unknown with null, and refuses anything else', async () => {
+    const created = await createOwn(julie, { setting: 'indoor' });
+    expect(created.setting).toBe('indoor');
+    expect((await createOwn()).setting).toBeNull();
+    const res = await send(julie, 'PATCH', `/api/provider/activities/${id}`, { setting: 'both' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ProviderActivity>().setting).toBe('both');
+    // No approval needed: public at once (docs/when.md#indoors-and-outdoors).
+    expect((await publicDetail(id)).json<{ setting: string | null }>().setting).toBe('both');
+    for (const wrong of ['inside', 1, '']) {
+      const refused = await send(julie, 'PATCH', `/api/provider/activities/${id}`, { setting: wrong });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('setting');
+    }
+    expect((await publicDetail(id)).json<{ setting: string | null }>().setting).toBe('both');
+    await send(julie, 'PATCH', `/api/provider/activities/${id}`, { setting: null });
+    expect((await publicDetail(id)).json<{ setting: string | null }>().setting).toBeNull();
+  });
+
   it('keeps free-text hours, market days, contact and website for approval like the text', async () => {
     const asked = {
       openingHours: 'tous les jours, appelez le 06 00 00 00 00',

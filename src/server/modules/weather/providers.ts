@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Forecast, FORECAST_DAYS, type ForecastDay } from '../../../domain/forecast.js';
 import type { Language } from '../../../domain/languages.js';
 import {
   CONDITION_ICON,
@@ -16,6 +17,56 @@ import { fetchOutsideJson } from '../../outside/http.js';
 export interface WeatherProvider {
   readonly source: Weather['source'];
   current(lat: number, lon: number, language: Language, signal?: AbortSignal): Promise<Weather>;
+}
+
+/** The daily forecast: Open-Meteo's, whichever service gives the current weather (docs/outside-services.md#weather). */
+export interface ForecastProvider {
+  daily(lat: number, lon: number, signal?: AbortSignal): Promise<Forecast>;
+}
+
+const openMeteoDaily = z.object({
+  daily: z.object({
+    time: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+    weather_code: z.array(z.number().nullable()),
+    temperature_2m_max: z.array(z.number().nullable()),
+    precipitation_sum: z.array(z.number().nullable()),
+  }),
+});
+
+/**
+ * Open-Meteo's daily forecast for the next days, in Limoux's calendar (Europe/Paris): each day's
+ * most significant WMO code, highest temperature and precipitation. A day it sends without one of
+ * them is left out rather than guessed (docs/outside-services.md#weather).
+ */
+export function openMeteoForecast(config: Pick<OutsideConfig, 'openMeteoUrl' | 'timeoutMs'>): ForecastProvider {
+  return {
+    async daily(lat, lon, signal) {
+      const url = new URL('/v1/forecast', config.openMeteoUrl);
+      url.search = new URLSearchParams({
+        latitude: String(lat),
+        longitude: String(lon),
+        daily: 'weather_code,temperature_2m_max,precipitation_sum',
+        forecast_days: String(FORECAST_DAYS),
+        timezone: 'Europe/Paris',
+      }).toString();
+      const parsed = openMeteoDaily.safeParse(
+        await fetchOutsideJson(url, { service: 'The weather service', timeoutMs: config.timeoutMs, signal }),
+      );
+      if (!parsed.success) throw serviceUnavailable('The weather service sent an unexpected answer; try again later');
+      const { time, weather_code, temperature_2m_max, precipitation_sum } = parsed.data.daily;
+      const days: ForecastDay[] = [];
+      time.forEach((day, i) => {
+        const weatherCode = weather_code[i];
+        const maxTemperature = temperature_2m_max[i];
+        const precipitation = precipitation_sum[i];
+        if (weatherCode === null || weatherCode === undefined) return;
+        if (maxTemperature === null || maxTemperature === undefined) return;
+        if (precipitation === null || precipitation === undefined) return;
+        days.push({ day, weatherCode, maxTemperature: round1(maxTemperature), precipitation: round1(precipitation) });
+      });
+      return { days, source: 'open-meteo' };
+    },
+  };
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;

@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
-import { positionRequiredQuery, weatherSchema } from '../../../domain/weather-schemas.js';
+import {
+  forecastQuery,
+  forecastSchema,
+  positionRequiredQuery,
+  weatherSchema,
+} from '../../../domain/weather-schemas.js';
 import { clientGoneSignal } from '../../outside/client-gone.js';
 import { assertInServiceArea } from '../../outside/service-area.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
@@ -46,6 +51,37 @@ export const weatherRoutes =
         const { lat, lon, lng } = request.query;
         assertInServiceArea(config.serviceArea, lat, lon);
         const answer = await weather.current(lat, lon, lng ?? DEFAULT_LANGUAGE, clientGoneSignal(reply));
+        reply.header('Cache-Control', 'public, max-age=600');
+        return answer;
+      },
+    );
+
+    app.get(
+      '/weather/forecast',
+      {
+        config: {
+          access: 'public',
+          rateLimit: {
+            ...WEATHER_RATE_LIMIT,
+            allowList: (request: FastifyRequest) => {
+              const asked = forecastQuery.safeParse(request.query);
+              return asked.success && weather.isDailyCached(asked.data.lat, asked.data.lon);
+            },
+          },
+        },
+        schema: {
+          tags: ['outside'],
+          summary: 'Daily forecast at a position',
+          description:
+            "Open-Meteo's daily forecast (also when OpenWeatherMap gives the current weather: its free API has no daily forecast), today and the next 6 days: the WMO weather code, highest temperature and precipitation of each day; cached 10 minutes per ~10 km. Only positions within the service area (400 otherwise). 503 when the service fails.",
+          querystring: forecastQuery,
+          response: { 200: forecastSchema, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { lat, lon } = request.query;
+        assertInServiceArea(config.serviceArea, lat, lon);
+        const answer = await weather.daily(lat, lon, clientGoneSignal(reply));
         reply.header('Cache-Control', 'public, max-age=600');
         return answer;
       },

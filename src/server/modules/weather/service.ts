@@ -1,12 +1,17 @@
 import type { Language } from '../../../domain/languages.js';
 import { WEATHER_CACHE_MS, WEATHER_GRID_DEGREES, type Weather } from '../../../domain/weather.js';
 import { CoalescingCache } from '../../outside/coalescing-cache.js';
-import type { WeatherProvider } from './providers.js';
+import type { ForecastProvider, WeatherProvider } from './providers.js';
+import type { Forecast } from '../../../domain/forecast.js';
+import { serviceUnavailable } from '../../errors.js';
 
 export interface WeatherService {
   current(lat: number, lon: number, language: Language, signal?: AbortSignal): Promise<Weather>;
   /** Whether `current` would answer from the cache, without asking upstream. */
   isCached(lat: number, lon: number, language: Language): boolean;
+  /** The daily forecast of the position's cell (docs/outside-services.md#weather). */
+  daily(lat: number, lon: number, signal?: AbortSignal): Promise<Forecast>;
+  isDailyCached(lat: number, lon: number): boolean;
 }
 
 const toGrid = (value: number) => Math.round(value / WEATHER_GRID_DEGREES) * WEATHER_GRID_DEGREES;
@@ -20,9 +25,26 @@ const cacheKey = (lat: number, lon: number, language: Language) => `${gridKey(la
  * service area there are a few hundred cells, so the cache holds them all:
  * no flood of positions can flush it or spend the upstream quota.
  */
-export function createWeatherService(provider: WeatherProvider, ttlMs = WEATHER_CACHE_MS): WeatherService {
+export function createWeatherService(
+  provider: WeatherProvider,
+  ttlMs = WEATHER_CACHE_MS,
+  forecast: ForecastProvider | null = null,
+): WeatherService {
   const cache = new CoalescingCache<Weather>({ ttlMs, max: 5000 });
+  // The forecast per cell, as the current weather; it names no language.
+  const dailyCache = new CoalescingCache<Forecast>({ ttlMs, max: 5000 });
   return {
+    daily(lat, lon, signal) {
+      if (!forecast) return Promise.reject(serviceUnavailable('No weather forecast is configured'));
+      const cellLat = Number(gridKey(lat));
+      const cellLon = Number(gridKey(lon));
+      return dailyCache.get(
+        `${gridKey(lat)},${gridKey(lon)}`,
+        (upstream) => forecast.daily(cellLat, cellLon, upstream),
+        signal,
+      );
+    },
+    isDailyCached: (lat, lon) => dailyCache.has(`${gridKey(lat)},${gridKey(lon)}`),
     current(lat, lon, language, signal) {
       const cellLat = Number(gridKey(lat));
       const cellLon = Number(gridKey(lon));

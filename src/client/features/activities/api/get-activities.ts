@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { type Activity, MAX_PAGE_SIZE, PAGE_SIZE } from '../../../../domain/activities';
 import { apiFetch, type QueryValue } from '../../../lib/api-client';
+import { parseWeatherSuggestion, type WeatherSuggestion } from '../weather-suggestion';
 import { activityKeys } from './keys';
 
 export interface ActivityPage {
@@ -15,6 +16,8 @@ export interface ActivityPage {
   offset: number;
   /** With the when filter: how many match; the rest have no structured times (docs/when.md#the-when-filter). */
   matches?: number;
+  /** What the day's forecast put first (docs/when.md#weather-suggestions); null when nothing. */
+  suggestion: WeatherSuggestion | null;
 }
 
 export async function getActivityPage(query: Record<string, QueryValue>, offset: number, signal?: AbortSignal) {
@@ -22,7 +25,33 @@ export async function getActivityPage(query: Record<string, QueryValue>, offset:
   const items = (await response.json()) as Activity[];
   const total = Number(response.headers.get('X-Total-Count') ?? items.length);
   const matches = response.headers.get('X-When-Matches');
-  return { items, total, offset, ...(matches === null ? {} : { matches: Number(matches) }) } satisfies ActivityPage;
+  const suggestion = parseWeatherSuggestion(response.headers.get('X-Weather-Suggestion'));
+  return {
+    items,
+    total,
+    offset,
+    suggestion,
+    ...(matches === null ? {} : { matches: Number(matches) }),
+  } satisfies ActivityPage;
+}
+
+/**
+ * What tomorrow's forecast would put first among the same matches: one activity's page, for its
+ * header only, asked once the results are in (docs/when.md#weather-suggestions).
+ */
+export const tomorrowSuggestionQueryOptions = (query: Record<string, QueryValue>) => {
+  const tomorrow = { ...query, weatherDay: 'tomorrow' };
+  return queryOptions({
+    queryKey: [...activityKeys.list(tomorrow), 'suggestion'] as const,
+    queryFn: async ({ signal }) => {
+      const response = await apiFetch('/activities', { query: { ...tomorrow, limit: 1 }, signal });
+      return parseWeatherSuggestion(response.headers.get('X-Weather-Suggestion'));
+    },
+  });
+};
+
+export function useTomorrowSuggestion(query: Record<string, QueryValue>, enabled: boolean) {
+  return useQuery({ ...tomorrowSuggestionQueryOptions(query), enabled });
 }
 
 /** Pages of 12 activities (docs/product.md#the-overview); `query` carries the filters and `lng`. */

@@ -32,6 +32,7 @@ const market: Activity = {
   contactEmail: null,
   website: null,
   bookingRequired: false,
+  setting: null,
   isSponsored: false,
   sponsorLevel: 0,
   tags: [],

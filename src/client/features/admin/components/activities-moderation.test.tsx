@@ -34,7 +34,7 @@ const entry = (contentHash: string, proposed: Partial<ReviewedContent>): Pending
   submittedAt: '2026-11-22T10:00:00Z',
   current: published,
   proposed: { ...published, ...proposed },
-  facts: { price: 12.5, bookingRequired: true, eventStart: null, eventEnd: null, weeklyHours: [] },
+  facts: { price: 12.5, bookingRequired: true, setting: null, eventStart: null, eventEnd: null, weeklyHours: [] },
 });
 
 const FIRST = 'a'.repeat(64);

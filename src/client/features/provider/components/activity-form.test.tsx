@@ -213,3 +213,28 @@ describe('translations of the place and the free-text hours', () => {
     expect(within(german).getByLabelText('Market days')).toHaveValue('');
   });
 });
+
+describe('indoors or outdoors, and a market’s days as rows (docs/when.md)', () => {
+  it('is unknown until chosen, and sent as chosen', async () => {
+    const { user, onSubmit } = renderForm();
+    const setting = screen.getByLabelText('Indoors or outdoors');
+    expect(setting).toHaveValue('');
+    expect(setting).toHaveAccessibleDescription(/On a rainy day we show indoor activities first/);
+    await user.selectOptions(setting, 'Indoors');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ setting: 'indoor' }));
+  });
+
+  it('sends null when left unknown, and shows what was saved', async () => {
+    const first = renderForm();
+    await first.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(first.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ setting: null }));
+  });
+
+  it('offers a market its days and times as rows, beside the free text', () => {
+    renderForm({ activity: { ...saved, category: 'markten', setting: 'both' } as ProviderActivity });
+    expect(screen.getByRole('group', { name: 'Market days and times' })).toBeInTheDocument();
+    expect(screen.getAllByLabelText('Market days').length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Indoors or outdoors')).toHaveValue('both');
+  });
+});

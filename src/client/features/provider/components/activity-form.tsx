@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CATEGORIES } from '../../../../domain/activities';
+import { CATEGORIES, SETTINGS, type Setting } from '../../../../domain/activities';
 import { todayInParis } from '../../../../domain/dates';
 import { eventDatesProblem } from '../../../../domain/event-dates';
 import { weeklyHoursProblems } from '../../../../domain/weekly-hours';
@@ -64,6 +64,8 @@ export interface FormState {
   contactEmail: string;
   website: string;
   bookingRequired: boolean;
+  /** '' for unknown. */
+  setting: Setting | '';
 }
 
 export function initialState(activity: ProviderActivity | undefined, language: Language): FormState {
@@ -99,6 +101,7 @@ export function initialState(activity: ProviderActivity | undefined, language: L
     contactEmail: activity?.contactEmail ?? '',
     website: activity?.website ?? '',
     bookingRequired: activity?.bookingRequired ?? false,
+    setting: activity?.setting ?? '',
   };
 }
 
@@ -125,6 +128,7 @@ function toValues(state: FormState): ActivityFormValues {
     eventStart: state.eventStart === '' ? null : state.eventStart,
     eventEnd: state.eventEnd === '' ? null : state.eventEnd,
     weeklyHours: toWeeklyHours(state.weeklyHours),
+    setting: state.setting === '' ? null : state.setting,
   };
 }
 
@@ -479,6 +483,29 @@ export function ActivityForm({
               {t('form.bookingRequired')}
             </label>
           </div>
+          <div>
+            <label htmlFor={fieldId('setting')} className={labelClass}>
+              {t('form.setting')}
+            </label>
+            <select
+              id={fieldId('setting')}
+              className={selectClass}
+              value={state.setting}
+              aria-describedby={`${fieldId('setting')}-hint`}
+              onChange={(e) => set('setting', e.target.value as Setting | '')}
+            >
+              <option value="">{t('form.settingUnknown')}</option>
+              {SETTINGS.map((setting) => (
+                <option key={setting} value={setting}>
+                  {t(`form.settings.${setting}`)}
+                </option>
+              ))}
+            </select>
+            <p id={`${fieldId('setting')}-hint`} className="mt-1 text-sm text-ink-500">
+              {t('form.settingHint')}
+            </p>
+            {fieldError('setting')}
+          </div>
           {withDates ? (
             <fieldset className="md:col-span-2" aria-describedby={`${fieldId('eventDates')}-hint`}>
               <legend className={labelClass}>{t('form.eventDates')}</legend>
@@ -514,6 +541,7 @@ export function ActivityForm({
             fieldId={fieldId}
             invalid={invalid}
             fieldError={fieldError}
+            market={state.category === 'markten'}
           />
           {(['openingHours', 'marketDays'] as const).map((name) =>
             labelled(

@@ -63,6 +63,8 @@ interface WeeklyHoursFieldsProps {
   fieldId: (name: string) => string;
   invalid: (name: string) => { 'aria-invalid': boolean; 'aria-describedby'?: string };
   fieldError: (name: string) => ReactNode;
+  /** A market's rows are its market days (docs/when.md#market-days). */
+  market?: boolean;
 }
 
 const labelClass = 'mb-1 block text-sm font-medium text-ink-800';
@@ -74,7 +76,14 @@ const selectClass =
  * of days with one opening time each (a break at noon makes two rows), optionally for a season that
  * comes back every year. Errors come from the form, by row and field (`weeklyHours.1.closes`).
  */
-export function WeeklyHoursFields({ rows, onChange, fieldId, invalid, fieldError }: WeeklyHoursFieldsProps) {
+export function WeeklyHoursFields({
+  rows,
+  onChange,
+  fieldId,
+  invalid,
+  fieldError,
+  market = false,
+}: WeeklyHoursFieldsProps) {
   const { t } = useTranslation('provider');
   const language = useLanguage();
   const addButton = useRef<HTMLButtonElement>(null);
@@ -161,9 +170,9 @@ export function WeeklyHoursFields({ rows, onChange, fieldId, invalid, fieldError
 
   return (
     <fieldset className="space-y-4 md:col-span-2" aria-describedby={`${fieldId('weeklyHours')}-hint`}>
-      <legend className={labelClass}>{t('form.weeklyHours')}</legend>
+      <legend className={labelClass}>{t(market ? 'form.weeklyHoursMarket' : 'form.weeklyHours')}</legend>
       <p id={`${fieldId('weeklyHours')}-hint`} className="text-sm text-ink-500">
-        {t('form.weeklyHoursHint')}
+        {t(market ? 'form.weeklyHoursMarketHint' : 'form.weeklyHoursHint')}
       </p>
       {rows.map((row, index) => {
         const n = index + 1;
