@@ -112,8 +112,7 @@ export class Catalog {
     while (!this.closed && (this.pendingAll || this.pendingIds.size > 0)) {
       const upTo = this.received;
       const all =
-        this.pendingAll ||
-        this.pendingIds.size > Math.min(PATCH_MAX, Math.max(PATCH_LIMIT, this.model.size / 2));
+        this.pendingAll || this.pendingIds.size > Math.min(PATCH_MAX, Math.max(PATCH_LIMIT, this.model.size / 2));
       const ids = [...this.pendingIds];
       this.pendingAll = false;
       this.pendingIds.clear();
