@@ -42,6 +42,24 @@ test.describe('weather suggestions', () => {
     });
   }
 
+  test('a chosen day orders the list by its forecast, and its line says so; today, which changes nothing, has none', async ({
+    page,
+    request,
+  }) => {
+    const rainy = await request.get('/api/activities?when=tomorrow&weatherDay=tomorrow&limit=100');
+    const count = Number(/count=(\d+)/.exec(rainy.headers()['x-weather-suggestion'] ?? '')?.[1]);
+    expect(count).toBeGreaterThan(0);
+    const first = ((await rainy.json()) as { name: string; setting: string | null }[])[0];
+    expect(first?.setting).toBe('indoor');
+    await openOverview(page, '/?when=tomorrow');
+    const lines = page.getByTestId('weather-suggestions').filter({ visible: true });
+    await expect(lines.getByRole('listitem')).toHaveText([
+      `${rainTomorrow('nl', count)}. ${text('nl', 'activities', 'weather.first')}`,
+    ]);
+    // The first card is the first indoor activity of tomorrow's list.
+    await expect(page.getByRole('main').getByRole('heading', { level: 3 }).first()).toHaveText(first?.name ?? '');
+  });
+
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 

@@ -112,15 +112,10 @@ export const activityListQuery = z
       lat: latitudeParam.optional(),
       lon: longitudeParam.optional(),
       lng: languageParam.optional(),
-      weatherDay: z
-        .string()
-        .refine(
-          (v) => v === 'today' || v === 'tomorrow' || isIsoDate(v),
-          'must be today, tomorrow or a day (YYYY-MM-DD)',
-        )
+      weatherDay: whenParam
         .optional()
         .describe(
-          "Order for that day's forecast at Limoux (docs/when.md#weather-suggestions): on a rainy or stormy day indoor activities first, on a heat day water and shade first; the header X-Weather-Suggestion says so",
+          "Order for that day's forecast at Limoux (docs/when.md#weather-suggestions), the day as `when` names it (the weekend: its first day): on a rainy or stormy day indoor activities first, on a heat day water and shade first; the header X-Weather-Suggestion says so",
         ),
       limit: queryInteger(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
       offset: queryInteger(0, MAX_OFFSET).default(0),

@@ -6,10 +6,10 @@ import { activityQueryOptions } from '../features/activities/api/get-activity';
 import {
   activitiesQueryOptions,
   allActivitiesQueryOptions,
-  tomorrowSuggestionQueryOptions,
+  daySuggestionQueryOptions,
 } from '../features/activities/api/get-activities';
 import { statsQueryOptions } from '../features/activities/api/get-stats';
-import { OVERVIEW_WEATHER_DAY, readOverviewState, toActivitiesQuery } from '../features/activities/filters';
+import { overviewWeatherDays, readOverviewState, toActivitiesQuery } from '../features/activities/filters';
 import { activityReviewsQueryOptions } from '../features/reviews/api/get-reviews';
 import { approvedTagsQueryOptions } from '../features/tags/api/get-tags';
 import { agendaQueryOptions } from '../features/agenda/api/get-agenda';
@@ -33,11 +33,12 @@ export async function prefetchPage(queryClient: QueryClient, url: URL, language:
   const reads: Promise<unknown>[] = [];
   if (path === '/') {
     const state = readOverviewState(url.searchParams);
-    const query = { ...toActivitiesQuery(state), weatherDay: OVERVIEW_WEATHER_DAY, lng: language };
+    const days = overviewWeatherDays(state.when);
+    const query = { ...toActivitiesQuery(state), weatherDay: days.list, lng: language };
     reads.push(
       queryClient.prefetchInfiniteQuery(activitiesQueryOptions(query)),
-      // Tomorrow's weather line, so that the page shows it as the app will (docs/when.md#weather-suggestions).
-      queryClient.prefetchQuery(tomorrowSuggestionQueryOptions(query)),
+      // The other day's weather line, so that the page shows it as the app will (docs/when.md#weather-suggestions).
+      queryClient.prefetchQuery(daySuggestionQueryOptions(query, days.other)),
       queryClient.prefetchQuery(approvedTagsQueryOptions()),
     );
   } else if (path === '/kaart') {

@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryFilter } from '../../../domain/activities';
 import { Button } from '../../components/ui/button';
-import { useActivities, useAllActivities, useTomorrowSuggestion } from '../../features/activities/api/get-activities';
+import { useActivities, useAllActivities, useDaySuggestion } from '../../features/activities/api/get-activities';
 import { WeatherLines } from '../../features/activities/components/weather-lines';
 import { ActivityCard } from '../../features/activities/components/activity-card';
 import { ActivityListItem } from '../../features/activities/components/activity-list-item';
@@ -14,7 +14,7 @@ import {
   type Filters,
   type OverviewState,
   readOverviewState,
-  OVERVIEW_WEATHER_DAY,
+  overviewWeatherDays,
   toActivitiesQuery,
   type ViewMode,
   writeOverviewState,
@@ -75,10 +75,12 @@ export function OverviewResults() {
   const tags = useApprovedTags();
 
   const origin = useOriginQuery();
-  // Today's forecast orders the list (docs/when.md#weather-suggestions), as in the rendered page.
+  // The chosen day's forecast (today's when none is chosen) orders the list (docs/when.md#weather-suggestions),
+  // as in the rendered page.
+  const weatherDays = overviewWeatherDays(state.when);
   const query = useMemo(
-    () => ({ ...toActivitiesQuery(state), weatherDay: OVERVIEW_WEATHER_DAY, ...origin, lng: language }),
-    [state, origin, language],
+    () => ({ ...toActivitiesQuery(state), weatherDay: weatherDays.list, ...origin, lng: language }),
+    [state, weatherDays.list, origin, language],
   );
   const wide = useMediaQuery('(min-width: 1024px)');
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -93,8 +95,14 @@ export function OverviewResults() {
   const allMatches = useAllActivities(query, { enabled: wide });
   const total = activities.data?.pages[0]?.total ?? 0;
   const matches = activities.data?.pages[0]?.matches;
-  const weatherToday = activities.data?.pages[0]?.suggestion ?? null;
-  const weatherTomorrow = useTomorrowSuggestion(query, activities.isSuccess).data ?? null;
+  const weatherLines = [
+    { day: weatherDays.list, suggestion: activities.data?.pages[0]?.suggestion ?? null, first: true },
+    {
+      day: weatherDays.other,
+      suggestion: useDaySuggestion(query, weatherDays.other, activities.isSuccess).data ?? null,
+      first: false,
+    },
+  ];
 
   const update = (patch: Partial<OverviewState>) => setParams(writeOverviewState({ ...state, ...patch }));
   const hrefFor = (category: CategoryFilter) => `/?${writeOverviewState({ ...state, category }).toString()}`;
@@ -152,7 +160,7 @@ export function OverviewResults() {
         <div className="min-w-0">
           {/* Above the results from the small breakpoint up; on a phone under the page of results, so
               that the first card's picture still shows on the first screen (docs/when.md#weather-suggestions). */}
-          <WeatherLines className="mb-3 hidden sm:block" today={weatherToday} tomorrow={weatherTomorrow} />
+          <WeatherLines className="mb-3 hidden sm:block" lines={weatherLines} />
           {activities.isPending ? (
             <ResultsSkeleton label={t('results.loading')} />
           ) : activities.isError ? (
@@ -193,7 +201,7 @@ export function OverviewResults() {
                   ))}
                 </ul>
               )}
-              <WeatherLines className="mt-6 sm:hidden" today={weatherToday} tomorrow={weatherTomorrow} />
+              <WeatherLines className="mt-6 sm:hidden" lines={weatherLines} />
               <div className="flex flex-col items-center gap-2 py-10">
                 <p className="text-sm text-ink-600">{t('results.shown', { shown: items.length, total })}</p>
                 {activities.hasNextPage ? (

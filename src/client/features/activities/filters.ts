@@ -161,8 +161,15 @@ export function hasActiveFilters(filters: Filters): boolean {
  * The API query for the state. A price bound at the slider's end is no bound
  * at all: the top of the slider means "200 or more", and unknown prices stay.
  */
-/** The day whose forecast orders the overview's list (docs/when.md#weather-suggestions). */
-export const OVERVIEW_WEATHER_DAY = 'today';
+/**
+ * The days of the overview's weather lines (docs/when.md#weather-suggestions): the chosen day (the
+ * when filter's; today when none is chosen) orders the list, and a second line tells of today when
+ * another day is chosen, else of tomorrow.
+ */
+export function overviewWeatherDays(when: WhenValue | null): { list: WhenValue; other: 'today' | 'tomorrow' } {
+  const list = when ?? 'today';
+  return { list, other: list === 'today' ? 'tomorrow' : 'today' };
+}
 
 export function toActivitiesQuery(
   state: Pick<OverviewState, 'category' | 'search' | 'filters'> & Partial<Pick<OverviewState, 'when' | 'openNow'>>,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Activity } from '../../../domain/activities.js';
 import { addDays, todayInParis } from '../../../domain/dates.js';
-import type { Forecast } from '../../../domain/forecast.js';
+import { type Forecast, weatherKindOf } from '../../../domain/forecast.js';
+import { whenRange } from '../../../domain/opening.js';
 import { createActivity, createTag, tagActivity } from '../../test/factories.js';
 import { getJson } from '../../test/http.js';
 import { openMeteoAnswer, type StandIn, startStandIn } from '../../test/stand-in.js';
@@ -129,7 +130,18 @@ describe('GET /api/activities?weatherDay: the order follows the forecast', () =>
     expect(idsOf(today.body)).toEqual(idsOf(plain.body));
   });
 
-  it.each(['weekend', 'soon', '2026-02-31', '1', ''])('refuses weatherDay=%s with a 400', async (day) => {
+  it("orders the weekend by its first day's forecast, as the when filter names the weekend", async () => {
+    const [saturday] = whenRange('weekend', new Date()) ?? [];
+    const forecast = await getJson<Forecast>(ctx.app, '/api/weather/forecast?lat=43.0547&lon=2.2186');
+    const day = forecast.body.days.find((d) => d.day === saturday);
+    const kind = day ? weatherKindOf(day) : null;
+    const res = await getJson<Activity[]>(ctx.app, '/api/activities?category=sport&weatherDay=weekend');
+    expect(res.status).toBe(200);
+    if (kind === null) expect(res.headers['x-weather-suggestion']).toBeUndefined();
+    else expect(res.headers['x-weather-suggestion']).toMatch(new RegExp(`^${kind}; day=${saturday}; count=\\d+$`));
+  });
+
+  it.each(['soon', '2026-02-31', '1', ''])('refuses weatherDay=%s with a 400', async (day) => {
     const res = await getJson<{ code: string }>(ctx.app, `/api/activities?weatherDay=${day}`);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');

@@ -36,22 +36,22 @@ export async function getActivityPage(query: Record<string, QueryValue>, offset:
 }
 
 /**
- * What tomorrow's forecast would put first among the same matches: one activity's page, for its
+ * What another day's forecast would put first among the same matches: one activity's page, for its
  * header only, asked once the results are in (docs/when.md#weather-suggestions).
  */
-export const tomorrowSuggestionQueryOptions = (query: Record<string, QueryValue>) => {
-  const tomorrow = { ...query, weatherDay: 'tomorrow' };
+export const daySuggestionQueryOptions = (query: Record<string, QueryValue>, weatherDay: string) => {
+  const other = { ...query, weatherDay };
   return queryOptions({
-    queryKey: [...activityKeys.list(tomorrow), 'suggestion'] as const,
+    queryKey: [...activityKeys.list(other), 'suggestion'] as const,
     queryFn: async ({ signal }) => {
-      const response = await apiFetch('/activities', { query: { ...tomorrow, limit: 1 }, signal });
+      const response = await apiFetch('/activities', { query: { ...other, limit: 1 }, signal });
       return parseWeatherSuggestion(response.headers.get('X-Weather-Suggestion'));
     },
   });
 };
 
-export function useTomorrowSuggestion(query: Record<string, QueryValue>, enabled: boolean) {
-  return useQuery({ ...tomorrowSuggestionQueryOptions(query), enabled });
+export function useDaySuggestion(query: Record<string, QueryValue>, weatherDay: string, enabled: boolean) {
+  return useQuery({ ...daySuggestionQueryOptions(query, weatherDay), enabled });
 }
 
 /** Pages of 12 activities (docs/product.md#the-overview); `query` carries the filters and `lng`. */
