@@ -470,7 +470,8 @@ export class CatalogModel {
    * status at `now`. With `when` or `openNow`, `matches` counts those that match; the ones with no
    * structured times follow them (docs/when.md#the-when-filter). On a day of weather (`favour`),
    * the activities the day favours come first within each of those parts, and `favoured` says how
-   * many of all the matches it favours (docs/when.md#weather-suggestions).
+   * many of the matches it favours (of the when filter's matches when it is asked, the ones that
+   * come first; docs/when.md#weather-suggestions).
    */
   list(
     query: Omit<ActivityListQuery, 'weatherDay'>,
@@ -510,8 +511,9 @@ export class CatalogModel {
     // The parts, in turn: (the when filter's matches, then those that say nothing,) each favoured first.
     const positions = filtered ?? this.everyPosition();
     const mask = this.favouredMask(favour);
+    // How many the day puts first: of the when filter's matches when it is asked, as those are what come first.
     let favoured = 0;
-    for (const i of positions) if (mask[i] === 1) favoured++;
+    for (const i of positions) if (mask[i] === 1 && (timing === null || timing[i] === TIMING_MATCH)) favoured++;
     const parts: Int32Array[] = [];
     for (const wanted of timing === null ? [null] : [TIMING_MATCH, TIMING_UNKNOWN]) {
       const inPart = wanted === null ? positions : positions.filter((i) => timing?.[i] === wanted);

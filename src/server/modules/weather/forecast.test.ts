@@ -148,6 +148,33 @@ describe('GET /api/activities?weatherDay: the order follows the forecast', () =>
   });
 });
 
+describe('GET /api/activities?weatherDay with the when filter', () => {
+  const ctx = useTestApp(() => ({ env: { OPEN_METEO_URL: meteo.url, OUTSIDE_TIMEOUT_MS: '1500' } }));
+
+  it("keeps the when filter's parts, puts the day's favourites first within each, and counts those of the matches", async () => {
+    const everyDay = [
+      { days: [1, 2, 3, 4, 5, 6, 7], opens: '10:00', closes: '18:00', seasonStart: null, seasonEnd: null },
+    ];
+    const outdoorOpen = await createActivity(ctx.db, { setting: 'outdoor', weeklyHours: everyDay });
+    const indoorOpen = await createActivity(ctx.db, { setting: 'indoor', weeklyHours: everyDay, latitude: 43.3 });
+    const indoorUnknown = await createActivity(ctx.db, { setting: 'indoor', weeklyHours: [] });
+    const outdoorUnknown = await createActivity(ctx.db, { setting: 'outdoor', weeklyHours: [] });
+    const ours = new Set([outdoorOpen, indoorOpen, indoorUnknown, outdoorUnknown]);
+    const res = await getJson<Activity[]>(ctx.app, '/api/activities?when=tomorrow&weatherDay=tomorrow&limit=100');
+    expect(res.status).toBe(200);
+    const tomorrow = addDays(todayInParis(new Date()), 1);
+    // Only the indoor place known to be open comes first; the one whose times are unknown is not counted.
+    expect(res.headers['x-weather-suggestion']).toBe(`rain; day=${tomorrow}; count=1`);
+    expect(idsOf(res.body).filter((id) => ours.has(id))).toEqual([
+      indoorOpen,
+      outdoorOpen,
+      indoorUnknown,
+      outdoorUnknown,
+    ]);
+    expect(res.headers['x-when-matches']).toBe('2');
+  });
+});
+
 describe('GET /api/activities?weatherDay when the weather service is down', () => {
   let down: StandIn;
   beforeAll(async () => {
