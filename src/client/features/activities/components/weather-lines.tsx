@@ -44,7 +44,7 @@ export function WeatherLines({ lines, className }: { lines: WeatherLine[]; class
             className="flex items-start gap-2 rounded-2xl bg-white px-3 py-2 text-sm text-ink-800 ring-1 ring-sand-200"
           >
             <Icon aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-terracotta-700" />
-            <span>{first ? `${text}. ${t('weather.first')}` : text}</span>
+            <span>{first ? `${text}. ${t('weather.first', { count: suggestion.count })}` : text}</span>
           </li>
         );
       })}
