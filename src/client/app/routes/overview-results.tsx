@@ -110,9 +110,9 @@ export function OverviewResults() {
   return (
     <div data-results className="mx-auto max-w-7xl px-4">
       <CategoryBar selected={state.category} hrefFor={hrefFor} />
-      <WhenFilter when={state.when} openNow={state.openNow} onChange={(next) => update(next)} className="pt-1" />
+      <WhenFilter when={state.when} openNow={state.openNow} onChange={(next) => update(next)} />
 
-      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-3 py-3 sm:gap-3 sm:py-4">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-2 py-2 sm:gap-3 sm:py-4">
         <h2 className="text-lg font-semibold text-ink-900 sm:text-xl" aria-live="polite">
           {activities.isPending ? t('results.loading') : t('results.count', { count: total })}
         </h2>

@@ -38,11 +38,20 @@ export function WhenFilter({
   const today = todayInParis(new Date());
   const chip = (pressed: boolean) =>
     cn(
-      'inline-flex h-10 items-center gap-1.5 rounded-full px-4 text-sm font-medium ring-1 transition-colors',
+      'inline-flex h-9 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-4 text-sm sm:h-10 font-medium ring-1 transition-colors',
       pressed ? 'bg-ink-900 text-white ring-ink-900' : 'bg-white text-ink-900 ring-sand-300 hover:bg-sand-50',
     );
   return (
-    <div role="group" aria-label={t('when.label')} className={cn('flex flex-wrap items-center gap-2', className)}>
+    // One row that scrolls sideways on a phone, as the categories do, so that the first card stays on
+    // the first screen (docs/product.md#the-overview); wrapped from the small breakpoint up.
+    <div
+      role="group"
+      aria-label={t('when.label')}
+      className={cn(
+        'flex items-center gap-2 -m-1 overflow-x-auto p-1 [scrollbar-width:none] sm:flex-wrap sm:overflow-visible',
+        className,
+      )}
+    >
       {(['any', 'today', 'tomorrow', 'weekend', 'date'] as const).map((value) => (
         <button
           key={value}
@@ -58,7 +67,7 @@ export function WhenFilter({
         </button>
       ))}
       {choice === 'date' && when !== null ? (
-        <span className="inline-flex items-center gap-2">
+        <span className="inline-flex shrink-0 items-center gap-2">
           <label htmlFor={dateId} className="text-sm text-ink-700">
             {t('when.dateLabel')}
           </label>
