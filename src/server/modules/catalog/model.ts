@@ -251,11 +251,13 @@ export class CatalogModel {
   /** The default list (distance from Limoux, sponsors first), made when first asked for. */
   private defaultOrder: Int32Array | null = null;
   /**
-   * What the opening rules read of each activity (docs/when.md#speed), as small objects of one shape;
-   * null for one with no structured times (always 'unknown'). Equal weekly rows share one array, so
-   * that the rules' hours kept per rows array serve every activity with the same hours.
+   * What the opening rules read (docs/when.md#speed), once per distinct set of times: activities
+   * with the same category, weekly rows and edition share one entry, so that the when filter asks
+   * the rules once for all of them (a region has many places with the same hours). `timedKindOf`:
+   * each position's entry, -1 for one with no structured times (always 'unknown').
    */
-  private readonly timed: (TimedActivity | null)[];
+  private readonly timedKinds: TimedActivity[] = [];
+  private readonly timedKindOf: Int32Array;
   /** The when filter's answers (TIMING_* per position), kept per days and per minute (open now). */
   private readonly timings = new Map<string, Uint8Array>();
   private readonly favouredMasks = new Map<Favour, Uint8Array>();
@@ -279,16 +281,23 @@ export class CatalogModel {
     this.index = new SearchIndex(this.entries.map(searchFieldsOf));
     this.approvedTags = [...approvedTags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.cityList = [...new Set(this.entries.map((e) => e.city))].sort();
-    const sharedRows = new Map<string, WeeklyHoursRow[]>();
-    this.timed = this.entries.map((e) => {
-      if (!hasStructuredTimes(e)) return null;
-      let rows: WeeklyHoursRow[] | null = null;
-      if (e.weeklyHours.length > 0) {
-        const key = JSON.stringify(e.weeklyHours);
-        rows = sharedRows.get(key) ?? e.weeklyHours;
-        sharedRows.set(key, rows);
+    const kinds = new Map<string, number>();
+    this.timedKindOf = Int32Array.from(this.entries, (e) => {
+      if (!hasStructuredTimes(e)) return -1;
+      const rows = e.weeklyHours.length > 0 ? JSON.stringify(e.weeklyHours) : '';
+      const key = `${e.category}|${rows}|${e.eventStart ?? ''}|${e.eventEnd ?? ''}`;
+      let kind = kinds.get(key);
+      if (kind === undefined) {
+        kind = this.timedKinds.length;
+        kinds.set(key, kind);
+        this.timedKinds.push({
+          category: e.category,
+          weeklyHours: rows ? e.weeklyHours : null,
+          eventStart: e.eventStart,
+          eventEnd: e.eventEnd,
+        });
       }
-      return { category: e.category, weeklyHours: rows, eventStart: e.eventStart, eventEnd: e.eventEnd };
+      return kind;
     });
   }
 
@@ -369,19 +378,19 @@ export class CatalogModel {
     const key = `${days?.join(',') ?? ''}|${clock ? `${clock.day} ${clock.minute}` : ''}`;
     let codes = this.timings.get(key);
     if (codes === undefined) {
-      codes = new Uint8Array(this.size);
-      for (let i = 0; i < this.size; i++) {
-        const a = this.timed[i];
-        if (a === null || a === undefined) {
-          codes[i] = TIMING_UNKNOWN;
-          continue;
-        }
+      // The rules once per distinct set of times, then each position takes its set's answer.
+      const byKind = Uint8Array.from(this.timedKinds, (a) => {
         const onDays: Opening = days === null ? 'open' : isOpenDuring(a, days);
         const atNow: Opening = onDays === 'closed' || !openNow ? 'open' : isOpenAt(a, now);
-        codes[i] =
-          onDays === 'closed' || atNow === 'closed'
-            ? TIMING_CLOSED
-            : TIMING_CODE[onDays === 'open' && atNow === 'open' ? 'open' : 'unknown'];
+        return onDays === 'closed' || atNow === 'closed'
+          ? TIMING_CLOSED
+          : TIMING_CODE[onDays === 'open' && atNow === 'open' ? 'open' : 'unknown'];
+      });
+      codes = new Uint8Array(this.size);
+      const kindOf = this.timedKindOf;
+      for (let i = 0; i < this.size; i++) {
+        const kind = kindOf[i] as number;
+        codes[i] = kind < 0 ? TIMING_UNKNOWN : (byKind[kind] as number);
       }
       if (this.timings.size >= TIMINGS_KEPT) this.timings.clear();
       this.timings.set(key, codes);
