@@ -109,13 +109,16 @@ function startImport(dir: string, ...args: string[]) {
   return { child, exited };
 }
 
-/** The file of the table activity_sources in `dir`'s embedded database (it grows as rows are written, committed or not). */
-const sourcesFile = async (dir: string) =>
+/** The file of the table activity_translations in `dir`'s embedded database (it grows as rows are written, committed or not). */
+const translationsFile = async (dir: string) =>
   path.join(
     dir,
     'pglite',
     await withDatabase(async (db) => {
-      const [row] = await queryRows<{ file: string }>(db, sql`select pg_relation_filepath('activity_sources') as file`);
+      const [row] = await queryRows<{ file: string }>(
+        db,
+        sql`select pg_relation_filepath('activity_translations') as file`,
+      );
       return row?.file ?? '';
     }, dir),
   );
@@ -161,10 +164,12 @@ it('leaves whole batches after a kill -9 mid-run, and the next run imports the r
   const fluxZip = path.join(dataDir, 'large.zip');
   await writeFluxZip(fluxZip, flux.objects);
 
-  // 1. Measured: how large the first batch makes the file of activity_sources, from a run of the
-  // flux's first batch alone (the same objects) on a database of its own. The file only grows, and
-  // the batches are written one after the other, so once it is larger than that the second batch
-  // is being written: the first has committed. This does not depend on the machine's speed.
+  // 1. Measured: how large the first batch makes the file of activity_translations, from a run of
+  // the flux's first batch alone (the same objects) on a database of its own. The file only grows
+  // (PostgreSQL writes a table's new pages to its file as it adds them, committed or not), and the
+  // batches are written one after the other, so once the file is larger than that, the second batch
+  // is being written: the first has committed. This does not depend on the machine's speed: on a
+  // slow, loaded machine the import is slower too, and the poll below still sees the same point.
   const measureDir = await mkdtemp(path.join(tmpdir(), 'dl-import-measure-'));
   let perBatch: number;
   try {
@@ -173,21 +178,23 @@ it('leaves whole batches after a kill -9 mid-run, and the next run imports the r
     const measured = await startImport(measureDir, firstBatchZip).exited;
     expect(measured.code, measured.out).toBe(0);
     expect(measured.out).toContain(`created ${BATCH_SIZE}, updated 0`);
-    perBatch = (await stat(await sourcesFile(measureDir))).size;
+    perBatch = (await stat(await translationsFile(measureDir))).size;
   } finally {
     await rm(measureDir, { recursive: true, force: true });
   }
   expect(perBatch).toBeGreaterThan(0);
 
   // 2. The run to kill, on a fresh database (migrated here, to find the table's file first): killed
-  // when the file holds more than one and a half batches' worth, at whatever point of a batch the
-  // poll sees it. On a slow machine the import is slower too, so the 13 batches left leave room.
+  // once the file holds more than one and a half batches' worth. A batch writes its activities,
+  // then their translations, then its source rows, so the kill falls inside the second batch's
+  // transaction (measured: always, with 200 activities committed): without that transaction its
+  // activities would stay without their source rows. The 13 batches after it leave the poll room.
   const killDir = await mkdtemp(path.join(tmpdir(), 'dl-import-kill-'));
   try {
     const fresh = await openPglite(path.join(killDir, 'pglite'));
     await fresh.migrate();
     await fresh.close();
-    const file = await sourcesFile(killDir);
+    const file = await translationsFile(killDir);
     const first = startImport(killDir, fluxZip);
     let ended = false;
     void first.exited.then(() => (ended = true));
