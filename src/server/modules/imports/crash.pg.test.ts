@@ -13,8 +13,8 @@ import { fixedClock, systemClock } from '../../deps.js';
 import { createTestDatabase } from '../../test/test-db.js';
 import { BATCH_SIZE } from './datatourisme/importer.js';
 import { writeFluxZip } from './datatourisme/flux-writer.js';
-import { testObject } from './datatourisme/test-objects.js';
 import { claimRun, failInterruptedRuns, isRunning, STALE_RUN_MS } from './service.js';
+import { type Planned, plannedObjects } from './test-flux.js';
 
 /**
  * kill -9 in the middle of `npm run import` (docs/datatourisme.md#known-limits), on PostgreSQL: the
@@ -27,43 +27,8 @@ import { claimRun, failInterruptedRuns, isRunning, STALE_RUN_MS } from './servic
 /** The children's connections are named, so that the test can see their transactions. */
 const APP_NAME = 'dl-crash-import';
 /** In-area objects: ten full batches; every 50th object is one more, outside the service area. */
-const IN_AREA = 10 * BATCH_SIZE;
-const FAR_EVERY = 50;
-
-interface Planned {
-  sourceId: string;
-  inArea: boolean;
-  /** The languages besides the original (French): one translation each. */
-  translations: string[];
-}
-
-const LANGUAGE_SETS = [[], ['en'], ['en', 'de'], ['en', 'de', 'es', 'nl']];
-const LIMOUX = { lat: 43.0547, lon: 2.2186 };
-
-/** The flux, in the order the ZIP gives its objects. */
-function plannedObjects(): { planned: Planned[]; objects: Record<string, unknown>[] } {
-  const planned: Planned[] = [];
-  const objects: Record<string, unknown>[] = [];
-  for (let i = 0, inArea = 0; inArea < IN_AREA; i++) {
-    const far = i % FAR_EVERY === FAR_EVERY - 1;
-    if (!far) inArea++;
-    const translations = LANGUAGE_SETS[i % LANGUAGE_SETS.length] ?? [];
-    const names = Object.fromEntries(['fr', ...translations].map((l) => [l, `Lieu ${i} (${l})`]));
-    const object = testObject({
-      uuid: `c4a5e000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      types: ['CulturalSite', 'Castle', 'PlaceOfInterest', 'PointOfInterest'],
-      names,
-      descriptions: Object.fromEntries(Object.keys(names).map((l) => [l, `Description ${i} ${l}.`])),
-      // Within about 20 km of Limoux; the far ones about 300 km away.
-      latitude: (LIMOUX.lat + (far ? 3 : ((i % 37) - 18) / 100)).toFixed(6),
-      longitude: (LIMOUX.lon + ((i % 41) - 20) / 100).toFixed(6),
-      street: [`${1 + (i % 80)} rue du Test`],
-    });
-    planned.push({ sourceId: String(object['@id']), inArea: !far, translations });
-    objects.push(object);
-  }
-  return { planned, objects };
-}
+const BATCHES = 10;
+const IN_AREA = BATCHES * BATCH_SIZE;
 
 let database: Database;
 let url = '';
@@ -82,7 +47,7 @@ beforeAll(async () => {
   });
   work = await mkdtemp(path.join(tmpdir(), 'dl-import-crash-'));
   zip = path.join(work, 'flux.zip');
-  const flux = plannedObjects();
+  const flux = plannedObjects(BATCHES);
   planned = flux.planned;
   await writeFluxZip(zip, flux.objects);
 });
