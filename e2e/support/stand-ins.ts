@@ -25,7 +25,7 @@ const stripe = await startStripeStandIn({
   port: E2E.stripePort,
   webhookUrl: `${E2E.paymentsUrl}/api/stripe/webhook`,
 });
-const photos = await startPhotoStandIn(E2E.photoPort);
+const photos = await startPhotoStandIn({ port: E2E.photoPort });
 console.info(
   `stand-ins: weather ${meteo.url}, geocoding ${nominatim.url}, identity provider ${oidc.issuer}, Stripe ${stripe.url}, photos ${photos.url}`,
 );

@@ -1,16 +1,14 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ActivityDetail } from '../../../domain/activities.js';
 import type { ImportRun } from '../../../domain/imports.js';
 import { activitySources } from '../../db/schema/index.js';
 import { fixedClock } from '../../deps.js';
 import { createUser } from '../../test/factories.js';
+import { type PhotoStandIn, startPhotoStandIn } from '../../test/photo-stand-in.js';
 import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
 import { useTestApp } from '../../test/test-app.js';
 import { writeFluxZip } from './datatourisme/flux-writer.js';
@@ -24,34 +22,17 @@ import { testObject } from './datatourisme/test-objects.js';
  */
 
 let dataDir: string;
-let jpeg: Buffer;
-let allowed: { server: Server; origin: string };
-let other: { server: Server; origin: string };
-
-async function serve(handler: Parameters<typeof createServer>[1]) {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
+let allowed: PhotoStandIn;
+let other: PhotoStandIn;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'dl-photo-origins-'));
-  jpeg = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#7a9c5a' } })
-    .jpeg()
-    .toBuffer();
-  other = await serve((_request, response) => {
-    response.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
-  });
-  allowed = await serve((request, response) => {
-    if (request.url === '/belvedere.jpg') response.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
-    else response.writeHead(302, { location: `${other.origin}/belvedere.jpg` }).end();
-  });
+  other = await startPhotoStandIn();
+  allowed = await startPhotoStandIn({ redirects: { '/elsewhere.jpg': `${other.url}/belvedere.jpg` } });
 });
 afterAll(async () => {
-  for (const { server } of [allowed, other]) {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-  }
+  await allowed?.close();
+  await other?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -60,7 +41,7 @@ const ctx = useTestApp(() => ({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    IMPORT_PHOTO_PRIVATE_ORIGINS: allowed.origin,
+    IMPORT_PHOTO_PRIVATE_ORIGINS: allowed.url,
   },
   deps: { clock: fixedClock('2026-11-26T10:00:00Z') },
 }));
@@ -87,9 +68,9 @@ const withPhoto = (n: number, url: string) =>
 it('fetches the photos of the allowed origin only, in production mode', async () => {
   const admin = await sessionCookieFor(ctx.db, (await createUser(ctx.db, { role: 'admin', isApproved: true })).id);
   const objects = [
-    withPhoto(1, `${allowed.origin}/belvedere.jpg`),
-    withPhoto(2, `${other.origin}/belvedere.jpg`),
-    withPhoto(3, `${allowed.origin}/elsewhere.jpg`),
+    withPhoto(1, `${allowed.url}/belvedere.jpg`),
+    withPhoto(2, `${other.url}/belvedere.jpg`),
+    withPhoto(3, `${allowed.url}/elsewhere.jpg`),
   ];
   const zip = path.join(dataDir, 'flux.zip');
   await writeFluxZip(zip, objects);

@@ -1,7 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PhotoStandIn, startPhotoStandIn } from '../../../test/photo-stand-in.js';
 import { fetchPhoto } from './photo-fetch.js';
 
 /**
@@ -10,71 +8,55 @@ import { fetchPhoto } from './photo-fetch.js';
  * private address is refused all the same.
  */
 
-let photo: Buffer;
 /** The allowed stand-in, and another server on loopback that nobody allowed. */
-let allowed: { server: Server; origin: string };
-let other: { server: Server; origin: string };
-
-async function serve(handler: Parameters<typeof createServer>[1]) {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
+let allowed: PhotoStandIn;
+let other: PhotoStandIn;
 
 beforeAll(async () => {
-  photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#7a9c5a' } })
-    .jpeg()
-    .toBuffer();
-  other = await serve((_request, response) => {
-    response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
-  });
-  allowed = await serve((request, response) => {
-    if (request.url === '/photo.jpg') response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
-    else if (request.url === '/moved.jpg') response.writeHead(302, { location: '/photo.jpg' }).end();
-    else if (request.url === '/elsewhere.jpg') {
-      response.writeHead(302, { location: `${other.origin}/photo.jpg` }).end();
-    } else if (request.url === '/metadata.jpg') {
-      response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
-    } else response.writeHead(404).end();
+  other = await startPhotoStandIn();
+  allowed = await startPhotoStandIn({
+    redirects: {
+      '/moved.jpg': '/photo.jpg',
+      '/elsewhere.jpg': `${other.url}/photo.jpg`,
+      '/metadata.jpg': 'http://169.254.169.254/latest/meta-data/',
+    },
   });
 });
 afterAll(async () => {
-  for (const { server } of [allowed, other]) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  await allowed?.close();
+  await other?.close();
 });
 
 describe('fetchPhoto and the origins allowed on a private address', () => {
   it('refuses this machine when no origin is allowed', async () => {
-    await expect(fetchPhoto(`${allowed.origin}/photo.jpg`)).rejects.toThrow(/not on the internet/);
+    await expect(fetchPhoto(`${allowed.url}/photo.jpg`)).rejects.toThrow(/not on the internet/);
   });
 
   it('fetches a photo from an allowed origin, also through a redirect within it', async () => {
-    const options = { privateOrigins: [allowed.origin] };
-    expect((await fetchPhoto(`${allowed.origin}/photo.jpg`, options)).equals(photo)).toBe(true);
-    expect((await fetchPhoto(`${allowed.origin}/moved.jpg`, options)).equals(photo)).toBe(true);
+    const options = { privateOrigins: [allowed.url] };
+    expect((await fetchPhoto(`${allowed.url}/photo.jpg`, options)).equals(allowed.jpeg)).toBe(true);
+    expect((await fetchPhoto(`${allowed.url}/moved.jpg`, options)).equals(allowed.jpeg)).toBe(true);
   });
 
   it('refuses another port, another name or another scheme of the same machine', async () => {
-    const port = new URL(allowed.origin).port;
-    const options = { privateOrigins: [allowed.origin] };
-    await expect(fetchPhoto(`${other.origin}/photo.jpg`, options)).rejects.toThrow(/not on the internet/);
+    const port = new URL(allowed.url).port;
+    const options = { privateOrigins: [allowed.url] };
+    await expect(fetchPhoto(`${other.url}/photo.jpg`, options)).rejects.toThrow(/not on the internet/);
     await expect(fetchPhoto(`http://localhost:${port}/photo.jpg`, options)).rejects.toThrow(/not on the internet/);
     await expect(fetchPhoto(`http://[::ffff:127.0.0.1]:${port}/photo.jpg`, options)).rejects.toThrow(
       /not on the internet/,
     );
     await expect(
-      fetchPhoto(`${other.origin}/photo.jpg`, { privateOrigins: [allowed.origin.replace('http:', 'https:')] }),
+      fetchPhoto(`${other.url}/photo.jpg`, { privateOrigins: [allowed.url.replace('http:', 'https:')] }),
     ).rejects.toThrow(/not on the internet/);
   });
 
   it('refuses a redirect from an allowed origin to another private address', async () => {
-    const options = { privateOrigins: [allowed.origin] };
-    await expect(fetchPhoto(`${allowed.origin}/elsewhere.jpg`, options)).rejects.toThrow(/not on the internet/);
-    await expect(fetchPhoto(`${allowed.origin}/metadata.jpg`, options)).rejects.toThrow(/not on the internet/);
+    const options = { privateOrigins: [allowed.url] };
+    await expect(fetchPhoto(`${allowed.url}/elsewhere.jpg`, options)).rejects.toThrow(/not on the internet/);
+    await expect(fetchPhoto(`${allowed.url}/metadata.jpg`, options)).rejects.toThrow(/not on the internet/);
     // The other server, allowed too, answers the same redirect's target.
-    const both = { privateOrigins: [allowed.origin, other.origin] };
-    expect((await fetchPhoto(`${allowed.origin}/elsewhere.jpg`, both)).equals(photo)).toBe(true);
+    const both = { privateOrigins: [allowed.url, other.url] };
+    expect((await fetchPhoto(`${allowed.url}/elsewhere.jpg`, both)).equals(other.jpeg)).toBe(true);
   });
 });
