@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
 import {
   forecastQuery,
@@ -20,6 +21,17 @@ import type { Deps } from '../../deps.js';
  */
 export const WEATHER_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
+/** WEATHER_RATE_LIMIT for a route, counting only the asks its cache cannot answer. */
+function uncachedAsksLimit<T>(query: z.ZodType<T>, isCached: (asked: T) => boolean) {
+  return {
+    ...WEATHER_RATE_LIMIT,
+    allowList: (request: FastifyRequest) => {
+      const asked = query.safeParse(request.query);
+      return asked.success && isCached(asked.data);
+    },
+  };
+}
+
 export const weatherRoutes =
   ({ weather, config }: Pick<Deps, 'weather' | 'config'>): FastifyPluginAsyncZod =>
   async (app) => {
@@ -28,15 +40,9 @@ export const weatherRoutes =
       {
         config: {
           access: 'public',
-          rateLimit: {
-            ...WEATHER_RATE_LIMIT,
-            allowList: (request: FastifyRequest) => {
-              const asked = positionRequiredQuery.safeParse(request.query);
-              return (
-                asked.success && weather.isCached(asked.data.lat, asked.data.lon, asked.data.lng ?? DEFAULT_LANGUAGE)
-              );
-            },
-          },
+          rateLimit: uncachedAsksLimit(positionRequiredQuery, ({ lat, lon, lng }) =>
+            weather.isCached(lat, lon, lng ?? DEFAULT_LANGUAGE),
+          ),
         },
         schema: {
           tags: ['outside'],
@@ -61,13 +67,7 @@ export const weatherRoutes =
       {
         config: {
           access: 'public',
-          rateLimit: {
-            ...WEATHER_RATE_LIMIT,
-            allowList: (request: FastifyRequest) => {
-              const asked = forecastQuery.safeParse(request.query);
-              return asked.success && weather.isDailyCached(asked.data.lat, asked.data.lon);
-            },
-          },
+          rateLimit: uncachedAsksLimit(forecastQuery, ({ lat, lon }) => weather.isDailyCached(lat, lon)),
         },
         schema: {
           tags: ['outside'],
