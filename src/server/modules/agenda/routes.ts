@@ -78,10 +78,15 @@ export const agendaRoutes =
         },
       },
       async (request, reply) => {
-        const today = todayInParis(deps.clock.now());
-        const agenda = agendaFor(deps, today, request.query.category ?? null, request.query.lng ?? DEFAULT_LANGUAGE);
-        // The answer is kept per URL until the read model changes; the day is part of its key below.
-        return reply.header('Cache-Control', LIST_CACHE_CONTROL).send(agenda);
+        const now = deps.clock.now();
+        const agenda = agendaFor(
+          deps,
+          todayInParis(now),
+          request.query.category ?? null,
+          request.query.lng ?? DEFAULT_LANGUAGE,
+        );
+        // Kept per URL until the read model changes, and for this minute only: the agenda starts today.
+        return deps.answers.send(request, reply, agenda, LIST_CACHE_CONTROL, { at: now });
       },
     );
   };

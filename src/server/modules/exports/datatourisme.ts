@@ -1,6 +1,6 @@
 import type { Category } from '../../../domain/activities.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
-import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
+import { seasonRun, type WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import type { CatalogRow } from '../catalog/model.js';
 import { imageUrlOf, textsByLanguage } from './formats.js';
 
@@ -35,16 +35,11 @@ const languageMap = (values: Partial<Record<Language, string | null>>) => {
   return out;
 };
 
-/**
- * A season's next run as dates: this year's, or next year's once this year's has ended; a season
- * across the new year ends the year after it starts.
- */
-function seasonDates(row: WeeklyHoursRow, today: string): { from: string; through: string } {
-  const start = row.seasonStart as string;
-  const end = row.seasonEnd as string;
-  const year = Number(today.slice(0, 4));
-  const run = (y: number) => ({ from: `${y}-${start}`, through: `${end < start ? y + 1 : y}-${end}` });
-  return [run(year - 1), run(year)].find((r) => r.through >= today) ?? run(year + 1);
+/** A season's next run (`seasonRun`, this year's or the next) as dates; nothing for a row of all year. */
+function seasonOf(row: WeeklyHoursRow, today: string) {
+  if (!row.seasonStart || !row.seasonEnd) return {};
+  const { start, end } = seasonRun(row.seasonStart, row.seasonEnd, today);
+  return { 'schema:validFrom': start, 'schema:validThrough': end };
 }
 
 /** Weekly hours as `schema:openingHoursSpecification`: one spec per row, seasons as dates. */
@@ -54,9 +49,7 @@ function openingHoursSpecs(rows: readonly WeeklyHoursRow[], today: string): Reco
     'schema:dayOfWeek': row.days.map((day) => ({ '@id': `schema:${SCHEMA_DAYS[day - 1]}` })),
     'schema:opens': `${row.opens}:00`,
     'schema:closes': row.closes === '24:00' ? '23:59:59' : `${row.closes}:00`,
-    ...(row.seasonStart && row.seasonEnd
-      ? (({ from, through }) => ({ 'schema:validFrom': from, 'schema:validThrough': through }))(seasonDates(row, today))
-      : {}),
+    ...seasonOf(row, today),
   }));
 }
 
