@@ -18,7 +18,7 @@ function choiceOf(when: WhenValue | null): Choice {
  * The "When" filter of the overview and the map (docs/when.md#in-the-guide): any time, today,
  * tomorrow, this weekend or a chosen day (then the browser's date field), and "open now", each a
  * toggle button (`aria-pressed`) as the view buttons beside it: keyboard and screen readers use them
- * as they are, and they wrap on a phone. Plain buttons rather than a Radix select: the select's code
+ * as they are, and on a phone they scroll sideways in one row. Plain buttons rather than a Radix select: the select's code
  * measured 36 KB gzipped more on the overview (docs/when.md#in-the-guide). Days are Limoux's.
  */
 export function WhenFilter({
@@ -36,6 +36,8 @@ export function WhenFilter({
   const dateId = useId();
   const choice = choiceOf(when);
   const today = todayInParis(new Date());
+  // "Choose a date" starts from the day already chosen, else today (a word such as "tomorrow" is no day).
+  const dayOrToday = choice === 'date' && when !== null ? when : today;
   const chip = (pressed: boolean) =>
     cn(
       'inline-flex h-9 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-4 text-sm sm:h-10 font-medium ring-1 transition-colors',
@@ -57,9 +59,7 @@ export function WhenFilter({
           key={value}
           type="button"
           aria-pressed={choice === value}
-          onClick={() =>
-            onChange({ when: value === 'any' ? null : value === 'date' ? (when ?? today) : value, openNow })
-          }
+          onClick={() => onChange({ when: value === 'any' ? null : value === 'date' ? dayOrToday : value, openNow })}
           className={chip(choice === value)}
         >
           {value === 'date' ? <CalendarDays aria-hidden className="h-4 w-4" /> : null}
