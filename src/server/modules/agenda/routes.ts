@@ -171,7 +171,7 @@ export const feedRoutes =
         const model = deps.catalog.current;
         const language = request.query.lng ?? DEFAULT_LANGUAGE;
         const activity = model.get(request.params.id, LIMOUX, language);
-        const row = activity ? model.rows().find((r) => r.id === activity.id) : undefined;
+        const row = model.row(request.params.id);
         if (!activity || !row) throw new AppError('ACTIVITY_NOT_FOUND', 'No such public activity');
         const now = deps.clock.now();
         const events = calendarEventsOf(row, activity.name, placeOf(activity), todayInParis(now), publicUrl);

@@ -313,6 +313,12 @@ export class CatalogModel {
     return this.positionOf.has(id);
   }
 
+  /** One public activity as the database gave it; undefined when it is not public. */
+  row(id: number): CatalogRow | undefined {
+    const position = this.positionOf.get(id);
+    return position === undefined ? undefined : this.entries[position];
+  }
+
   /** Every public activity's id and last change, in id order (the sitemap). */
   listing(): { id: number; updatedAt: Date }[] {
     return this.entries.map((e) => ({ id: e.id, updatedAt: e.updatedAt }));
