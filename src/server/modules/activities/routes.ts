@@ -47,27 +47,27 @@ export const activityRoutes =
         // Statuses and the when filter are of this minute: the answer is kept for it only (docs/when.md).
         const now = clock.now();
         const { weatherDay, ...query } = request.query;
-        if (weatherDay === undefined) {
-          const page = service.listActivities(catalog, query, now);
-          if (page.matches !== undefined) reply.header('X-When-Matches', String(page.matches));
-          return answers.send(request, reply, sendPage(request, reply, page), LIST_CACHE_CONTROL, { at: now });
+        // With weatherDay the order follows that day's forecast (docs/when.md#weather-suggestions): the
+        // answer is kept per URL, day and kind of day, as "today" and the forecast both change.
+        const suggestion = weatherDay
+          ? await suggestionFor(weather, config.serviceArea.center, weatherDay, now)
+          : undefined;
+        const key =
+          weatherDay === undefined
+            ? request.url
+            : `${request.url}#${suggestion?.day ?? 'none'}:${suggestion?.kind ?? 'none'}`;
+        if (weatherDay !== undefined) {
+          const kept = answers.sendKept(request, reply, key);
+          if (kept) return kept;
         }
-        // The order follows the day's forecast (docs/when.md#weather-suggestions): the answer is kept
-        // per URL, day and kind of day, as "today" and the forecast both change.
-        const suggestion = await suggestionFor(weather, config.serviceArea.center, weatherDay, now);
-        const key = `${request.url}#${suggestion?.day ?? 'none'}:${suggestion?.kind ?? 'none'}`;
-        const kept = answers.sendKept(request, reply, key);
-        if (kept) return kept;
         const page = service.listActivities(catalog, query, now, suggestion?.favour ?? null);
         if (page.matches !== undefined) reply.header('X-When-Matches', String(page.matches));
         if (suggestion?.kind) {
           reply.header('X-Weather-Suggestion', `${suggestion.kind}; day=${suggestion.day}; count=${page.favoured}`);
         }
-        // Shorter-lived than other lists: the forecast changes within the hour.
-        return answers.send(request, reply, sendPage(request, reply, page), WEATHER_LIST_CACHE_CONTROL, {
-          at: now,
-          key,
-        });
+        // A list in the weather's order lives shorter than others: the forecast changes within the hour.
+        const cacheControl = weatherDay === undefined ? LIST_CACHE_CONTROL : WEATHER_LIST_CACHE_CONTROL;
+        return answers.send(request, reply, sendPage(request, reply, page), cacheControl, { at: now, key });
       },
     );
 
