@@ -16,7 +16,13 @@ export interface WeatherService {
 
 const toGrid = (value: number) => Math.round(value / WEATHER_GRID_DEGREES) * WEATHER_GRID_DEGREES;
 const gridKey = (value: number) => toGrid(value).toFixed(2);
-const cacheKey = (lat: number, lon: number, language: Language) => `${gridKey(lat)},${gridKey(lon)},${language}`;
+/** The grid cell of a position: its centre, asked upstream, and its key in the caches. */
+const cellOf = (lat: number, lon: number) => ({
+  lat: Number(gridKey(lat)),
+  lon: Number(gridKey(lon)),
+  key: `${gridKey(lat)},${gridKey(lon)}`,
+});
+const cacheKey = (lat: number, lon: number, language: Language) => `${cellOf(lat, lon).key},${language}`;
 
 /**
  * Current weather per grid cell (about 10 km) and language, cached for 10
@@ -36,21 +42,15 @@ export function createWeatherService(
   return {
     daily(lat, lon, signal) {
       if (!forecast) return Promise.reject(serviceUnavailable('No weather forecast is configured'));
-      const cellLat = Number(gridKey(lat));
-      const cellLon = Number(gridKey(lon));
-      return dailyCache.get(
-        `${gridKey(lat)},${gridKey(lon)}`,
-        (upstream) => forecast.daily(cellLat, cellLon, upstream),
-        signal,
-      );
+      const cell = cellOf(lat, lon);
+      return dailyCache.get(cell.key, (upstream) => forecast.daily(cell.lat, cell.lon, upstream), signal);
     },
-    isDailyCached: (lat, lon) => dailyCache.has(`${gridKey(lat)},${gridKey(lon)}`),
+    isDailyCached: (lat, lon) => dailyCache.has(cellOf(lat, lon).key),
     current(lat, lon, language, signal) {
-      const cellLat = Number(gridKey(lat));
-      const cellLon = Number(gridKey(lon));
+      const cell = cellOf(lat, lon);
       return cache.get(
         cacheKey(lat, lon, language),
-        (upstream) => provider.current(cellLat, cellLon, language, upstream),
+        (upstream) => provider.current(cell.lat, cell.lon, language, upstream),
         signal,
       );
     },
