@@ -3,7 +3,7 @@
  * the booking dialog, the provider's form and the server share these rules; the API's schemas are
  * in availability-schemas.ts.
  */
-import { addDays, parisOffsetMinutes } from './dates.js';
+import { addDays, minutesOf, parisOffsetMinutes } from './dates.js';
 import { upcomingEdition } from './event-dates.js';
 import { hoursOnDay, isoWeekday, type WeeklyHoursRow } from './weekly-hours.js';
 
@@ -80,8 +80,6 @@ export interface AvailabilityProblem {
   path: (string | number)[];
   message: string;
 }
-
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
  * What is wrong with settings whose fields each have the right shape: periods in order, slots

@@ -42,8 +42,11 @@ export function hourInParis(now: Date): number {
   return Number(hourFormat.format(now));
 }
 
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
+export const MINUTE_MS = 60_000;
+
+/** Minutes since midnight of a time HH:MM (24:00 is 1440). */
+export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 let offsetFormat: Intl.DateTimeFormat | undefined;
 const offsetByHour = new Map<number, number>();
 const OFFSET_CACHE_HOURS = 4096;

@@ -10,7 +10,7 @@
  * hours each (docs/when.md#speed).
  */
 import type { Category } from './activities.js';
-import { addDays, isIsoDate, parisOffsetMinutes } from './dates.js';
+import { addDays, HOUR_MS, isIsoDate, MINUTE_MS, minutesOf, parisOffsetMinutes } from './dates.js';
 import { hoursOnDay, isoWeekday, type WeeklyHoursRow } from './weekly-hours.js';
 
 /** What the rules need of an activity. */
@@ -38,11 +38,8 @@ export const MARKET_CATEGORY: Category = 'markten';
 /** How many days "open now until" follows hours that run on past midnight (24:00 then 00:00); open round the clock past them, it names no end. */
 export const OPEN_UNTIL_MAX_DAYS = 7;
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
 const DAY_MINUTES = 24 * 60;
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const timeOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 

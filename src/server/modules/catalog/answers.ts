@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../deps.js';
 import type { Catalog } from './service.js';
+import { MINUTE_MS } from '../../../domain/dates.js';
 
 /**
  * Answers of the public reads, kept ready (docs/read-model.md#http-caching):
@@ -32,7 +33,6 @@ interface Answer {
   minute?: number;
 }
 
-const MINUTE_MS = 60_000;
 /** The minute of `now`: Europe/Paris is a whole number of minutes from UTC, so its minutes change with Unix time's. */
 const minuteOf = (now: Date) => Math.floor(now.getTime() / MINUTE_MS);
 
