@@ -3,19 +3,10 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OpeningStatus } from '../../domain/opening';
 import { addDays, todayInParis } from '../../domain/dates';
-import { type Language, LOCALES } from '../../domain/languages';
+import type { Language } from '../../domain/languages';
 import { useLanguage } from '../i18n/use-language';
 import { cn } from '../lib/cn';
-import { formatDayRange } from '../lib/format';
-
-const dayMonth = (day: string, language: Language) =>
-  new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-const shortWeekday = (day: string, language: Language) =>
-  new Intl.DateTimeFormat(LOCALES[language], { weekday: 'short', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+import { formatDayMonth, formatDayRange, formatDayWeekday } from '../lib/format';
 
 /**
  * The sentence of a status (docs/when.md#texts), days and weekdays written with Intl in the page's
@@ -35,7 +26,7 @@ export function statusText(
       // "Open now until 02:00" at 23:00 reads clearly without the day; later days name their weekday.
       return status.untilDay <= addDays(today, 1)
         ? t('status.open', { time: status.until })
-        : t('status.openUntilDay', { weekday: shortWeekday(status.untilDay, language), time: status.until });
+        : t('status.openUntilDay', { weekday: formatDayWeekday(status.untilDay, language), time: status.until });
     case 'opens-later':
       return t('status.opensLater', { time: status.opens });
     case 'closed-now':
@@ -49,12 +40,12 @@ export function statusText(
     case 'event-on':
       return status.until === today
         ? t('status.eventOnToday')
-        : t('status.eventOn', { day: dayMonth(status.until, language) });
+        : t('status.eventOn', { day: formatDayMonth(status.until, language) });
     case 'event-later':
       return t('status.eventLater', {
         day:
           status.start === status.end
-            ? dayMonth(status.start, language)
+            ? formatDayMonth(status.start, language)
             : formatDayRange(status.start, status.end, language),
       });
     case 'unknown':

@@ -81,6 +81,16 @@ const dayOfYear = cached(
   (locale) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }),
 );
 
+/** A calendar day (YYYY-MM-DD) as its day and month: "14 juli". */
+export function formatDayMonth(day: string, language: Language): string {
+  return dayOfYear(language).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A calendar day's (YYYY-MM-DD) weekday in short: "za", "Sat". */
+export function formatDayWeekday(day: string, language: Language): string {
+  return weekdayNames(language).format(new Date(`${day}T00:00:00Z`));
+}
+
 /** A weekday (1 is Monday) in short: "ma", "Mon", "lun.". */
 export function formatWeekday(day: number, language: Language): string {
   return weekdayNames(language).format(new Date(Date.UTC(2001, 0, day)));
