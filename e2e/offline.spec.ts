@@ -70,6 +70,8 @@ test.describe('a new version (docs/offline.md#pages-and-versions)', () => {
     page,
     request,
   }) => {
+    // Two installs of the worker, each precaching the whole app.
+    test.setTimeout(120_000);
     const opened = await apiActivity(request, 4);
     await page.addInitScript(() => {
       const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
@@ -110,7 +112,9 @@ test.describe('a new version (docs/offline.md#pages-and-versions)', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     });
-    await expect.poll(() => navigations).toBe(1);
+    // The new worker first precaches the whole app: on a loaded machine that takes more than the
+    // default 15 s.
+    await expect.poll(() => navigations, { timeout: 45_000 }).toBe(1);
     await expect
       .poll(
         async () =>
