@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { BOOKING_ACTORS, BOOKING_PEOPLE, BOOKING_STATUSES, type BookingStatus } from '../../../domain/bookings.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import { activities } from './activities.js';
@@ -33,6 +45,14 @@ export const bookings = pgTable(
     requestHash: varchar('request_hash', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The guest's account was deleted or their address erased while the booking was still to come:
+     * its guest details stay for the provider until its day is past, then the retention job erases
+     * them (docs/privacy.md#retention).
+     */
+    eraseAfterDay: boolean('erase_after_day').notNull().default(false),
+    /** When the guest's name, address, phone and notes were erased (docs/privacy.md#retention); null: kept. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   },
   (t) => [
     check(
@@ -48,6 +68,10 @@ export const bookings = pgTable(
     index('bookings_date_idx').on(t.bookingDate),
     index('bookings_user_idx').on(t.userId),
     index('bookings_email_idx').on(sql`lower(${t.customerEmail})`),
+    // The retention job looks for the bookings whose guest details are still kept.
+    index('bookings_kept_details_idx')
+      .on(t.bookingDate)
+      .where(sql`${t.anonymisedAt} is null`),
   ],
 );
 

@@ -10,3 +10,4 @@ export * from './sponsorships.js';
 export * from './photos.js';
 export * from './activity-audit.js';
 export * from './imports.js';
+export * from './privacy.js';

@@ -43,6 +43,11 @@ export const reviews = pgTable(
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     /** The language the review was written in. */
     language: varchar('language', { length: 2 }).$type<Language>(),
+    /**
+     * The author deleted their account or had their address erased and chose to keep the review: it
+     * shows "former guest" as its author, with no name, address or account (docs/privacy.md).
+     */
+    authorErasedAt: timestamp('author_erased_at', { withTimezone: true }),
     ...moderationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -54,6 +59,8 @@ export const reviews = pgTable(
       .on(t.activityId, t.createdAt.desc())
       .where(sql`${t.isApproved}`),
     index('reviews_status_idx').on(t.status, t.createdAt),
+    // Download and erasure by address (docs/privacy.md).
+    index('reviews_guest_email_idx').on(sql`lower(${t.guestEmail})`),
     uniqueIndex('reviews_one_per_user_key')
       .on(t.activityId, t.userId)
       .where(sql`${t.userId} is not null`),
