@@ -72,5 +72,12 @@ export const clientConfigSchema = z.object({
   serviceArea: z.object({ center: z.object({ lat: z.number(), lon: z.number() }), radiusKm: z.number() }),
   /** Whether providers can pay for sponsorship online (Stripe configured); otherwise admins set it by hand. */
   payments: z.boolean(),
+  /** The privacy page's facts from the console's settings (docs/privacy.md#the-privacy-page). */
+  privacy: z.object({
+    /** The controller: the organisation that runs the guide. */
+    operatorName: z.string(),
+    /** Months after a booking's day that its guest's details are erased. */
+    retentionMonths: z.number().int(),
+  }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RETENTION_MONTHS_DEFAULT } from '../../../domain/privacy.js';
 import { siteSettingsPatchBody, siteSettingsSchema } from '../../../domain/site-settings.js';
 import { clientConfigSchema } from '../../../domain/weather-schemas.js';
 import type { Deps } from '../../deps.js';
@@ -33,6 +34,8 @@ export const settingsRoutes =
           logins,
           serviceArea,
           payments: payments !== null,
+          // TODO(privacy settings): operatorName and retentionMonths become settings of their own.
+          privacy: { operatorName: site.senderName, retentionMonths: RETENTION_MONTHS_DEFAULT },
         };
       },
     );
