@@ -80,6 +80,10 @@ export const ERROR_STATUS = {
   NOT_A_ZIP: 400,
   IMPORT_RUN_NOT_FOUND: 404,
   NO_FEED_URL: 409,
+  // Personal data (docs/privacy.md)
+  DATA_LINK_INVALID: 404,
+  DATA_LINK_EXPIRED: 410,
+  DATA_LINK_USED: 410,
 } as const satisfies Record<string, number>;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
