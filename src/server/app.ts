@@ -34,6 +34,7 @@ import { type Mailer, mailerFor } from './modules/mail/mailer.js';
 import { createOutbox } from './modules/mail/outbox.js';
 import { pageRoutes } from './modules/pages/routes.js';
 import { photoRoutes } from './modules/photos/routes.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
 import { adminActivityRoutes } from './modules/admin-activities/routes.js';
 import { providerRoutes } from './modules/provider/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
@@ -54,7 +55,7 @@ import { authPlugin } from './plugins/auth.js';
 import { clientPlugin } from './plugins/client.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { clientRequestId, serializeRequest } from './plugins/log-redaction.js';
+import { clientRequestId, scrubLogLine, serializeError, serializeRequest } from './plugins/log-redaction.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { databaseRateLimitStore, redisConnected, redisForRateLimits } from './plugins/rate-limit-store.js';
 import { textInputPlugin } from './plugins/text-input.js';
@@ -110,8 +111,10 @@ export async function buildApp(options: AppDeps) {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // No login codes, no precise positions in the log (docs/security.md).
-      serializers: { req: serializeRequest },
+      // No login codes, no precise positions in the log (docs/security.md); no client address, no
+      // query values, no e-mail address (docs/privacy.md#logs).
+      serializers: { req: serializeRequest, err: serializeError },
+      hooks: { streamWrite: scrubLogLine },
       ...(logStream ? { stream: logStream } : {}),
     },
     // Behind a TLS proxy: the client's address and scheme come from the trusted proxy's headers.
@@ -277,6 +280,7 @@ export async function buildApp(options: AppDeps) {
       await api.register(sponsorshipRoutes(deps));
       await api.register(scheduledMailRoutes(deps));
       await api.register(exportRoutes(deps));
+      await api.register(privacyRoutes(deps));
     },
     { prefix: '/api' },
   );

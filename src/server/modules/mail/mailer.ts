@@ -81,7 +81,7 @@ export function smtpMailer(url: string, from: string, senderName?: SenderName): 
 
 /**
  * Without SMTP: every mail is written as an .eml file under `dir` (DATA_DIR/mail)
- * and its path logged, so a first run works with no mail server.
+ * and its path logged (not its recipient), so a first run works with no mail server.
  */
 export function fileMailer(
   dir: string,
@@ -97,7 +97,8 @@ export function fileMailer(
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ to: message.to, subject: message.subject, file }, 'mail written to a file (no SMTP_URL)');
+      // The file, never its recipient nor its subject (docs/privacy.md#logs): the file holds both.
+      log.info({ file }, 'mail written to a file (no SMTP_URL)');
     },
     close: () => undefined,
   };

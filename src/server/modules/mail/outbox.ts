@@ -105,7 +105,8 @@ export function createOutbox({ db, mailer, clock, log }: OutboxOptions): Outbox 
             nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(row.attempts)),
           })
           .where(eq(outbox.id, row.id));
-        const details = { outboxId: row.id, to: message.to, attempts: row.attempts, err: reason };
+        // The row's id, never its recipient (docs/privacy.md#logs): the row says whom it is for.
+        const details = { outboxId: row.id, attempts: row.attempts, err: reason };
         if (givenUp) log.error(details, 'mail given up after every retry');
         else log.warn(details, 'mail not sent; it will be tried again');
         // The mail server is down: the other due mails wait for the next round.

@@ -129,14 +129,20 @@ export function compose(
   greetingName: string | null,
   section: Section,
   site: string,
-  /** Why the recipient gets it: a booking (the default), their account, or it is the team's inbox (docs/mail.md#notices). */
-  reason: 'booking' | 'account' | 'team' = 'booking',
+  /**
+   * Why the recipient gets it: a booking (the default), their account, it is the team's inbox
+   * (docs/mail.md#notices), or someone asked for the data held under the address (docs/privacy.md#download-my-data).
+   */
+  reason: 'booking' | 'account' | 'team' | 'request' = 'booking',
 ) {
   const texts = TEXTS[language];
   const greeting = greetingName === null ? texts.greetingWithoutName : fill(texts.greeting, { name: greetingName });
-  const footer = fill({ booking: texts.footer, account: texts.accountFooter, team: texts.teamFooter }[reason], {
-    site,
-  });
+  const footer = fill(
+    { booking: texts.footer, account: texts.accountFooter, team: texts.teamFooter, request: texts.requestFooter }[
+      reason
+    ],
+    { site },
+  );
   const links = section.links ?? [];
   const text = [
     greeting,
@@ -575,4 +581,25 @@ export function reviewInvitationMail(
     publicUrl,
   );
   return mail(facts.customerEmail, fill(t.reviewInvitation.subject, values), body, publicUrl);
+}
+
+/**
+ * To an address someone asked about (docs/privacy.md#download-my-data): the link to download what the
+ * guide holds under it, which works once within DATA_LINK_HOURS. Names nobody: whoever asked typed
+ * the address, and it may not be theirs; the mail says to ignore it then.
+ */
+export function dataLinkMail(to: string, language: Language, linkUrl: string, publicUrl: string, hours: number) {
+  const t = TEXTS[language].dataLink;
+  const body = compose(
+    language,
+    null,
+    {
+      paragraphs: [t.intro, fill(t.once, { hours: String(hours) }), t.notYou],
+      summary: [],
+      links: [{ lead: t.action, url: linkUrl }],
+    },
+    publicUrl,
+    'request',
+  );
+  return mail(to, t.subject, body, publicUrl);
 }
