@@ -142,6 +142,15 @@ const TABLE: Record<string, RouteCase> = {
   'POST /api/demo/login/:account': { url: () => '/api/demo/login/visitor', expect: all(200) },
   'GET /api/auth/user': { url: () => '/api/auth/user', expect: loggedIn(200) },
   'GET /api/auth/session': { url: () => '/api/auth/session', expect: all(200) },
+  // One's own data (docs/privacy.md#download-my-data): anyone logged in; a guest asks for a link, which
+  // is answered alike for everyone (202), and a token the guide never made is a 404 for everyone.
+  'GET /api/me/data': { url: () => '/api/me/data', expect: loggedIn(200) },
+  'POST /api/privacy/data-requests': {
+    url: () => '/api/privacy/data-requests',
+    body: () => ({ email: 'guest@example.com' }),
+    expect: all(202),
+  },
+  'POST /api/privacy/data': { url: () => '/api/privacy/data', body: () => ({ token: 'a'.repeat(43) }), expect: all(404) },
   'POST /api/auth/role': {
     url: () => '/api/auth/role',
     body: () => ({ role: 'visitor' }),
