@@ -150,7 +150,11 @@ const TABLE: Record<string, RouteCase> = {
     body: () => ({ email: 'guest@example.com' }),
     expect: all(202),
   },
-  'POST /api/privacy/data': { url: () => '/api/privacy/data', body: () => ({ token: 'a'.repeat(43) }), expect: all(404) },
+  'POST /api/privacy/data': {
+    url: () => '/api/privacy/data',
+    body: () => ({ token: 'a'.repeat(43) }),
+    expect: all(404),
+  },
   'POST /api/auth/role': {
     url: () => '/api/auth/role',
     body: () => ({ role: 'visitor' }),
