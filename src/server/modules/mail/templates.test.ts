@@ -7,6 +7,7 @@ import {
   bookingConfirmedMail,
   bookingReceivedMail,
   bookingReminderMail,
+  dataLinkMail,
   formatDuration,
   mapUrl,
   newBookingMail,
@@ -282,5 +283,26 @@ describe('the other booking mails', () => {
     expect(formatDuration(45, 'en')).toBe('45 minutes');
     expect(formatDuration(60, 'de')).toBe('1 Stunde');
     expect(formatDuration(150, 'nl')).toBe('2 uur en 30 minuten');
+  });
+});
+
+describe('the data link (docs/privacy.md#download-my-data)', () => {
+  it('names nobody, gives the link, says it works once within the hours and who may ignore it, in every language', () => {
+    const link = `${SITE}/privacy/data/abcdefghijklmnopqrstuvwxyz`;
+    for (const language of LANGUAGES) {
+      const mail = dataLinkMail('guest@example.com', language, link, SITE, 24);
+      expect(mail.to).toBe('guest@example.com');
+      expect(mail.text, language).toContain(link);
+      expect(mail.html, language).toContain(`href="${link}"`);
+      expect(mail.text, language).toContain('24');
+      expect(mail.text, language).not.toMatch(/\{\{|\}\}/);
+      expect(mail.text, language).toContain(SITE);
+    }
+    const en = dataLinkMail('guest@example.com', 'en', link, SITE, 24);
+    expect(en.subject).toBe('Your data on DiscoverLocal');
+    expect(en.text).toMatch(/^Hello,\n/);
+    expect(en.text).toContain('It works once, within 24 hours.');
+    expect(en.text).toContain('Did you not ask for this? Then you can ignore this e-mail');
+    expect(en.text).toContain('because someone asked on DiscoverLocal');
   });
 });
