@@ -1,4 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../deps.js';
 import { createActivity, createUser } from '../test/factories.js';
@@ -37,7 +38,7 @@ const GUEST = {
 const CLIENT_IP = '203.0.113.77';
 const ADMIN_SEARCH = 'Quintessa';
 
-const request = (options: Parameters<typeof ctx.app.inject>[0] & object) =>
+const request = (options: InjectOptions & { headers?: Record<string, string> }) =>
   ctx.app.inject({ remoteAddress: CLIENT_IP, ...options, headers: { ...sameOrigin, ...options.headers } });
 
 describe('the log of real flows (docs/privacy.md#logs)', () => {
