@@ -379,6 +379,14 @@ describe('the guest link', () => {
     expect(await linkRows(email)).toBe(1);
   });
 
+  it('counts requests for one address sent at once together: never more links than the limit', async () => {
+    const email = 'burst@example.com';
+    await booking({ activityId: ids.providerActivity, customerEmail: email });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => ask({ email })));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array.from({ length: 8 }, () => 202));
+    expect(await linkRows(email)).toBe(DATA_LINKS_PER_ADDRESS_HOUR);
+  });
+
   it('stops a client that asks again and again (429)', async () => {
     const client = '10.99.0.1';
     const answers: number[] = [];
