@@ -8,14 +8,15 @@ import { AppError } from '../../errors.js';
 import { refreshRatings } from '../reviews/repository.js';
 import * as repo from './repository.js';
 
-export type ErasureDeps = Pick<Deps, 'db' | 'clock' | 'payments' | 'log'>;
+export type ErasureDeps = Pick<Deps, 'db' | 'clock' | 'payments'>;
 
 /**
- * A test's hook inside the erasure's transaction, after its first statement (the kill -9 test
- * makes it wait there: docs/privacy.md#nothing-half-deleted). Never set by the app.
+ * A test's hook inside the erasure's transaction, once the bookings, reviews and provider are
+ * changed and before the account goes (the kill -9 test makes it wait there:
+ * docs/privacy.md#nothing-is-half-deleted). Never set by the app.
  */
 export interface ErasureHooks {
-  afterFirstStatement?: (tx: Db) => Promise<void>;
+  midway?: (tx: Db) => Promise<void>;
 }
 
 /** Whose data one erasure takes: an account (by id), an address (an admin's erasure on request), or both. */
@@ -71,7 +72,6 @@ async function erase(deps: ErasureDeps, target: Target, hooks: ErasureHooks = {}
   const today = todayInParis(now);
   return db.transaction(async (tx) => {
     await repo.lockRoleChanges(tx);
-    await hooks.afterFirstStatement?.(tx);
     const accounts = target.userId
       ? [await repo.lockUser(tx, target.userId)].filter((row) => row !== undefined)
       : target.email
@@ -87,15 +87,13 @@ async function erase(deps: ErasureDeps, target: Target, hooks: ErasureHooks = {}
     if (target.email) emails.add(target.email.toLowerCase());
 
     // Bookings: past ones anonymised now, those to come kept until their day.
-    let bookingsErased = 0;
-    let bookingsKept = 0;
-    const whos = [
-      ...userIds.map((userId) => ({ userId })),
-      ...[...emails].map((email) => ({ email })),
-    ];
+    // A booking found both by its account and by its address counts once.
+    const erasedIds = new Set<number>();
+    const keptIds = new Set<number>();
+    const whos = [...userIds.map((userId) => ({ userId })), ...[...emails].map((email) => ({ email }))];
     for (const who of whos) {
-      bookingsErased += (await repo.anonymisePastBookings(tx, who, today, now)).length;
-      bookingsKept += (await repo.keepUntilTheirDay(tx, who, today, now)).length;
+      for (const id of await repo.anonymisePastBookings(tx, who, today, now)) erasedIds.add(id);
+      for (const id of await repo.keepUntilTheirDay(tx, who, today, now)) keptIds.add(id);
     }
 
     // Reviews: the account's as chosen; on request, also those typed under the address.
@@ -137,6 +135,7 @@ async function erase(deps: ErasureDeps, target: Target, hooks: ErasureHooks = {}
       now,
     );
     await repo.deleteProviders(tx, providerIds);
+    await hooks.midway?.(tx);
 
     // The record first: an admin erasing their own address is named until their row goes.
     await repo.recordErasure(tx, target.kind, target.erasedBy, now);
@@ -146,8 +145,8 @@ async function erase(deps: ErasureDeps, target: Target, hooks: ErasureHooks = {}
 
     return {
       accounts: userIds.length,
-      bookingsErased,
-      bookingsKeptUntilTheirDay: bookingsKept,
+      bookingsErased: erasedIds.size,
+      bookingsKeptUntilTheirDay: keptIds.size,
       reviews: reviewCount,
       providers: providerIds.length,
     };
