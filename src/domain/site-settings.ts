@@ -99,10 +99,7 @@ export const siteSettingsPatchBody = z.strictObject({
   retentionMonths: z
     .string()
     .trim()
-    .regex(
-      /^[0-9]{1,4}$/,
-      `must be a whole number of months from ${RETENTION_MONTHS_MIN} to ${RETENTION_MONTHS_MAX}`,
-    )
+    .regex(/^[0-9]{1,4}$/, `must be a whole number of months from ${RETENTION_MONTHS_MIN} to ${RETENTION_MONTHS_MAX}`)
     .refine(
       (value) => Number(value) >= RETENTION_MONTHS_MIN && Number(value) <= RETENTION_MONTHS_MAX,
       `must be a whole number of months from ${RETENTION_MONTHS_MIN} to ${RETENTION_MONTHS_MAX}`,

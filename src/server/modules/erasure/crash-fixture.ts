@@ -25,7 +25,13 @@ export async function seedPerson(db: Db) {
   const person = await createUser(db, { role: 'provider', isApproved: true, email: 'crash.person@example.com' });
   const [provider] = await db
     .insert(providers)
-    .values({ userId: person.id, name: 'Crash Person', email: 'crash.person@example.com', status: 'approved', isApproved: true })
+    .values({
+      userId: person.id,
+      name: 'Crash Person',
+      email: 'crash.person@example.com',
+      status: 'approved',
+      isApproved: true,
+    })
     .returning();
   const own = await createActivity(db, { providerId: provider?.id ?? null });
   const other = await createActivity(db);
@@ -38,11 +44,16 @@ export async function seedPerson(db: Db) {
     bookingDate,
     userId: person.id,
   });
-  const made = await db.insert(bookings).values([values('2020-01-10'), values('2099-01-10')]).returning();
+  const made = await db
+    .insert(bookings)
+    .values([values('2020-01-10'), values('2099-01-10')])
+    .returning();
   for (const row of made) {
     await db.insert(bookingEvents).values({ bookingId: row.id, toStatus: 'pending', actor: 'user', message: 'Hello' });
   }
-  await db.insert(bookings).values({ ...values('2099-02-01'), activityId: own, userId: null, customerEmail: 'a.guest@example.com' });
+  await db
+    .insert(bookings)
+    .values({ ...values('2099-02-01'), activityId: own, userId: null, customerEmail: 'a.guest@example.com' });
   await createReview(db, other, { rating: 4, userId: person.id, guestName: null, guestEmail: null });
   await createReview(db, other, { rating: 2, guestEmail: 'crash.person@example.com' });
   await db.insert(sessions).values({

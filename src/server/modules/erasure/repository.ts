@@ -33,7 +33,10 @@ export async function lockUser(db: Db, id: string) {
 
 /** The accounts under an address, whatever its case. */
 export function usersByEmail(db: Db, email: string) {
-  return db.select().from(users).where(sameAddress(sql`${users.email}`, email));
+  return db
+    .select()
+    .from(users)
+    .where(sameAddress(sql`${users.email}`, email));
 }
 
 /** The same, held until the transaction ends. */
@@ -118,7 +121,10 @@ export async function deleteReviews(db: Db, who: { userId?: string; email?: stri
   if (who.userId) parts.push(eq(reviews.userId, who.userId));
   if (who.email) parts.push(sameAddress(sql`${reviews.guestEmail}`, who.email));
   if (parts.length === 0) return [];
-  const rows = await db.delete(reviews).where(or(...parts)).returning({ activityId: reviews.activityId });
+  const rows = await db
+    .delete(reviews)
+    .where(or(...parts))
+    .returning({ activityId: reviews.activityId });
   return rows.map((row) => row.activityId);
 }
 
@@ -259,4 +265,3 @@ export async function listErasures(db: Db, query: PageQuery) {
   ]);
   return { rows, total: total?.n ?? 0 };
 }
-

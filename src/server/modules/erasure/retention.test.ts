@@ -121,7 +121,10 @@ describe('bookings', () => {
       expect(erased?.anonymisedAt).toEqual(clock.now());
     }
     for (const kept of [e, r, gt]) expect(kept).toMatchObject({ customerName: 'Lena Guest', anonymisedAt: null });
-    const events = await ctx.db.select().from(bookingEvents).where(inArray(bookingEvents.bookingId, [old.id, edge.id]));
+    const events = await ctx.db
+      .select()
+      .from(bookingEvents)
+      .where(inArray(bookingEvents.bookingId, [old.id, edge.id]));
     expect(Object.fromEntries(events.map((ev) => [ev.bookingId, ev.message]))).toEqual({
       [old.id]: null,
       [edge.id]: 'Can we bring a dog?',

@@ -75,21 +75,27 @@ async function anonymiseBatch(db: Db, keepFrom: string, today: string, now: Date
 
 /** Deletes one batch of outbox rows of mail sent before `before`. */
 async function deleteSentMailBatch(db: Db, before: Date): Promise<number> {
-  const rows = await queryRows<{ id: number }>(db, sql`
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
     delete from ${outbox} where ${outbox.id} in (
       select ${outbox.id} from ${outbox}
       where ${outbox.status} = 'sent' and ${outbox.doneAt} < ${before.toISOString()}
       limit ${RETENTION_BATCH})
-    returning ${outbox.id}`);
+    returning ${outbox.id}`,
+  );
   return rows.length;
 }
 
 async function deleteOldLinksBatch(db: Db, before: Date): Promise<number> {
-  const rows = await queryRows<{ id: number }>(db, sql`
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
     delete from ${dataLinks} where ${dataLinks.id} in (
       select ${dataLinks.id} from ${dataLinks} where ${dataLinks.expiresAt} < ${before.toISOString()}
       limit ${RETENTION_BATCH})
-    returning ${dataLinks.id}`);
+    returning ${dataLinks.id}`,
+  );
   return rows.length;
 }
 

@@ -89,7 +89,12 @@ const eventsOf = async (id: number) =>
   ctx.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id)).orderBy(bookingEvents.id);
 const userExists = async (id: string) => (await ctx.db.select().from(users).where(eq(users.id, id))).length === 1;
 const sessionsOf = async (id: string) =>
-  (await ctx.db.select().from(sessions).where(sql`${sessions.sess} ->> 'userId' = ${id}`)).length;
+  (
+    await ctx.db
+      .select()
+      .from(sessions)
+      .where(sql`${sessions.sess} ->> 'userId' = ${id}`)
+  ).length;
 const erasureCount = async () => (await ctx.db.select().from(erasures)).length;
 
 /** A table's rows as they are, to see that a refused call changed nothing. */
@@ -234,7 +239,11 @@ describe('a visitor deletes their account', () => {
     });
 
     // The record: an account deletion, by nobody (they are gone), when.
-    const [record] = await ctx.db.select().from(erasures).orderBy(sql`${erasures.id} desc`).limit(1);
+    const [record] = await ctx.db
+      .select()
+      .from(erasures)
+      .orderBy(sql`${erasures.id} desc`)
+      .limit(1);
     expect(record).toMatchObject({ kind: 'account', erasedBy: null });
     expect(record?.erasedAt).toEqual(clock.now());
   });
@@ -243,7 +252,12 @@ describe('a visitor deletes their account', () => {
     const activityId = await createActivity(ctx.db);
     const me = await createUser(ctx.db);
     const cookie = await sessionCookieFor(ctx.db, me.id);
-    const mine = await createReview(ctx.db, activityId, { rating: 1, userId: me.id, guestName: null, guestEmail: null });
+    const mine = await createReview(ctx.db, activityId, {
+      rating: 1,
+      userId: me.id,
+      guestName: null,
+      guestEmail: null,
+    });
     await createReview(ctx.db, activityId, { rating: 5 });
     expect((await deleteMe(cookie, { confirm: true, reviews: 'delete' })).statusCode).toBe(200);
     expect(await ctx.db.select().from(reviews).where(eq(reviews.id, mine.id))).toEqual([]);
@@ -255,14 +269,20 @@ describe('a visitor deletes their account', () => {
   it('logging in again with the same identity makes a new account', async () => {
     const first = await ctx.app.inject({ method: 'POST', url: '/api/demo/login/visitor', headers: sameOrigin });
     expect(first.statusCode, first.body).toBeLessThan(400);
-    const cookie = [first.headers['set-cookie']].flat().find((c) => c?.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0];
+    const cookie = [first.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith(`${SESSION_COOKIE}=`))
+      ?.split(';')[0];
     if (!cookie) throw new Error('no session cookie');
     const before = (await whoAmI(cookie)).json<{ id: string; email: string }>();
     expect((await deleteMe(cookie, { confirm: true, reviews: 'delete' })).statusCode).toBe(200);
     expect((await whoAmI(cookie)).statusCode).toBe(401);
 
     const again = await ctx.app.inject({ method: 'POST', url: '/api/demo/login/visitor', headers: sameOrigin });
-    const next = [again.headers['set-cookie']].flat().find((c) => c?.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0];
+    const next = [again.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith(`${SESSION_COOKIE}=`))
+      ?.split(';')[0];
     if (!next) throw new Error('no session cookie');
     const after = (await whoAmI(next)).json<{ id: string; email: string }>();
     expect(after.email).toBe(before.email);
@@ -283,7 +303,10 @@ describe('a provider deletes their account', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await userExists(user.id)).toBe(false);
     expect(await ctx.db.select().from(providers).where(eq(providers.id, provider.id))).toEqual([]);
-    const rows = await ctx.db.select().from(activities).where(inArray(activities.id, [listed, second, notTheirs]));
+    const rows = await ctx.db
+      .select()
+      .from(activities)
+      .where(inArray(activities.id, [listed, second, notTheirs]));
     for (const row of rows) {
       if (row.id === notTheirs) expect(row).toMatchObject({ isApproved: true, providerId: null });
       else expect(row).toMatchObject({ isApproved: false, providerId: null, sponsorLevel: 0, isSponsored: false });
@@ -397,7 +420,13 @@ describe('erasure on request', () => {
     const before = await erasureCount();
     const res = await eraseAddress(adminCookie, { email: 'nobody@example.com' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ accounts: 0, bookingsErased: 0, bookingsKeptUntilTheirDay: 0, reviews: 0, providers: 0 });
+    expect(res.json()).toEqual({
+      accounts: 0,
+      bookingsErased: 0,
+      bookingsKeptUntilTheirDay: 0,
+      reviews: 0,
+      providers: 0,
+    });
     expect(await erasureCount()).toBe(before + 1);
   });
 

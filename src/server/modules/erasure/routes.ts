@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuery } from '../../../domain/pagination.js';
-import {
-  deleteAccountBody,
-  erasureBody,
-  erasureRecordSchema,
-  erasureResultSchema,
-} from '../../../domain/privacy.js';
+import { deleteAccountBody, erasureBody, erasureRecordSchema, erasureResultSchema } from '../../../domain/privacy.js';
 import type { Deps } from '../../deps.js';
 import { principalOfRequest, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
@@ -62,7 +57,13 @@ export const erasureRoutes =
           description:
             'The account with the address (reviews deleted), the bookings (past ones anonymised, those to come kept until their day) and reviews under it, the mail sent to it. One transaction; recorded with who and when, never what (docs/privacy.md#erasure-on-request). The answer says what was done; nothing of it is kept.',
           body: erasureBody,
-          response: { 200: erasureResultSchema, 400: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema, ...denied },
+          response: {
+            200: erasureResultSchema,
+            400: apiErrorSchema,
+            409: apiErrorSchema,
+            503: apiErrorSchema,
+            ...denied,
+          },
         },
       },
       async (request) => service.eraseAddress(deps, principalOfRequest(request), request.body.email),

@@ -29,8 +29,7 @@ interface Target {
   erasedBy: string | null;
 }
 
-const lastAdmin = () =>
-  new AppError('LAST_ADMIN', 'The last admin cannot be erased: make someone else admin first');
+const lastAdmin = () => new AppError('LAST_ADMIN', 'The last admin cannot be erased: make someone else admin first');
 
 /**
  * Ends the paid sponsorships the erasure ends, at Stripe, before the transaction: Stripe cannot

@@ -34,7 +34,11 @@ const ctx = useTestApp(() => ({
 
 async function sponsoredProvider(n: number) {
   const owner = await createProvider(ctx.db);
-  const activityId = await createActivity(ctx.db, { providerId: owner.provider.id, sponsorLevel: 2, isSponsored: true });
+  const activityId = await createActivity(ctx.db, {
+    providerId: owner.provider.id,
+    sponsorLevel: 2,
+    isSponsored: true,
+  });
   const subscriptionId = `sub_test_erasure_${n}`;
   stripe.subscriptions.set(subscriptionId, { id: subscriptionId, object: 'subscription', status: 'active' });
   await ctx.db.insert(sponsorships).values({
@@ -70,7 +74,10 @@ describe('a provider with a paid sponsorship', () => {
       stripe.failing = false;
     }
     expect(await ctx.db.select().from(users).where(eq(users.id, owner.user.id))).toHaveLength(1);
-    const [row] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.stripeSubscriptionId, owner.subscriptionId));
+    const [row] = await ctx.db
+      .select()
+      .from(sponsorships)
+      .where(eq(sponsorships.stripeSubscriptionId, owner.subscriptionId));
     expect(row).toMatchObject({ live: true, status: 'active' });
     expect(stripe.subscriptions.get(owner.subscriptionId)).toMatchObject({ status: 'active' });
   });
@@ -80,7 +87,10 @@ describe('a provider with a paid sponsorship', () => {
     const res = await deleteMe(owner.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(stripe.subscriptions.get(owner.subscriptionId)).toMatchObject({ status: 'canceled' });
-    const [row] = await ctx.db.select().from(sponsorships).where(eq(sponsorships.stripeSubscriptionId, owner.subscriptionId));
+    const [row] = await ctx.db
+      .select()
+      .from(sponsorships)
+      .where(eq(sponsorships.stripeSubscriptionId, owner.subscriptionId));
     // Kept for the admins' revenue, no longer giving a level, and no longer anyone's.
     expect(row).toMatchObject({ live: false, status: 'canceled', userId: null });
     const [activity] = await ctx.db.select().from(activities).where(eq(activities.id, owner.activityId));

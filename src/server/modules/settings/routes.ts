@@ -44,7 +44,8 @@ export const settingsRoutes =
         config: { access: 'admin' },
         schema: {
           tags: ['admin'],
-          summary: 'The site settings: the footer’s contact, the mail sender’s name, the team inbox, the privacy page’s operator and the retention period',
+          summary:
+            'The site settings: the footer’s contact, the mail sender’s name, the team inbox, the privacy page’s operator and the retention period',
           description:
             'Each setting with its value in force (null: none), the environment’s default, whether it is the default, and what it does.',
           response: { 200: siteSettingsSchema, ...denied },
