@@ -130,6 +130,21 @@ describe('bookings', () => {
       [edge.id]: 'Can we bring a dog?',
     });
     expect(await numbersOf()).toEqual(before);
+    // The provider's list says which bookings lost their guest; the CSV keeps the row with an empty name.
+    const list = await ctx.app.inject({ url: `/api/provider/bookings?activityId=${activityId}`, headers: { cookie } });
+    expect(list.statusCode, list.body).toBe(200);
+    const shown = new Map(
+      list.json<{ id: number; anonymised: boolean; customerName: string }[]>().map((b) => [b.id, b]),
+    );
+    expect(shown.get(old.id)).toMatchObject({ anonymised: true, customerName: '' });
+    expect(shown.get(recent.id)).toMatchObject({ anonymised: false, customerName: 'Lena Guest' });
+    const csv = await ctx.app.inject({
+      url: `/api/provider/bookings.csv?activityId=${activityId}`,
+      headers: { cookie },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body.trim().split('\n')).toHaveLength(6);
+    expect(csv.body.match(/Lena Guest/g)).toHaveLength(3);
 
     // A day later the edge's day and today's booking of the gone guest are due too; nothing twice.
     clock.set('2027-07-01T08:00:00Z');
