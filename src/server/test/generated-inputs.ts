@@ -53,6 +53,8 @@ const FRESH_SESSION = new Set(['POST /api/logout', 'POST /api/demo/login/{accoun
  */
 const FRESH_USER = new Set([
   'POST /api/auth/role',
+  // A well-formed request deletes the caller's account (docs/privacy.md#deleting-an-account).
+  'DELETE /api/me',
   'POST /api/provider/application',
   'POST /api/tags',
   'POST /api/activities/{id}/tags',
