@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmailAddress, isPhoneNumber } from './contact-rules.js';
+import { RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN } from './privacy.js';
 
 /**
  * The site's settings that admins change in the console (docs/site-settings.md): the footer's
@@ -13,6 +14,8 @@ export const SITE_SETTING_KEYS = [
   'teamInbox',
   'dataLicence',
   'dataLicenceUrl',
+  'operatorName',
+  'retentionMonths',
 ] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
 
@@ -31,7 +34,9 @@ export const DEFAULT_DATA_LICENCE = 'Licence Ouverte / Etalab 2.0';
 export const DEFAULT_DATA_LICENCE_URL = 'https://www.etalab.gouv.fr/licence-ouverte-open-licence/';
 export const DATA_LICENCE_MAX = 120;
 /** One line of plain text: it goes into CSV cells and HTTP headers. */
-const PLAIN_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}<>"]+$/u;
+export const PLAIN_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}<>"]+$/u;
+/** The longest operator's name the privacy page shows (docs/privacy.md). */
+export const OPERATOR_NAME_MAX = 120;
 
 const address = z.union([
   z.literal(''),
@@ -82,6 +87,29 @@ export const siteSettingsPatchBody = z.strictObject({
     .refine((value) => /^https?:\/\/[^\s<>"]+$/.test(value) && URL.canParse(value), 'must be an http(s) address')
     .nullable()
     .optional(),
+  operatorName: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(OPERATOR_NAME_MAX, `must be at most ${OPERATOR_NAME_MAX} characters`)
+    .regex(PLAIN_LINE, 'must be plain text, without line breaks or any of < > "')
+    .nullable()
+    .optional(),
+  /** A whole number of months, as a text like every setting's value (docs/privacy.md#retention). */
+  retentionMonths: z
+    .string()
+    .trim()
+    .regex(
+      /^[0-9]{1,4}$/,
+      `must be a whole number of months from ${RETENTION_MONTHS_MIN} to ${RETENTION_MONTHS_MAX}`,
+    )
+    .refine(
+      (value) => Number(value) >= RETENTION_MONTHS_MIN && Number(value) <= RETENTION_MONTHS_MAX,
+      `must be a whole number of months from ${RETENTION_MONTHS_MIN} to ${RETENTION_MONTHS_MAX}`,
+    )
+    .transform((value) => String(Number(value)))
+    .nullable()
+    .optional(),
 });
 export type SiteSettingsPatch = z.output<typeof siteSettingsPatchBody>;
 
@@ -104,5 +132,7 @@ export const siteSettingsSchema = z.object({
   teamInbox: settingSchema,
   dataLicence: settingSchema,
   dataLicenceUrl: settingSchema,
+  operatorName: settingSchema,
+  retentionMonths: settingSchema,
 });
 export type SiteSettingsAnswer = z.infer<typeof siteSettingsSchema>;

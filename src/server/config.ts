@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SERVICE_AREA, type Position, type ServiceArea } from '../domain/geo.js';
 import { isEmailAddress } from '../domain/contact-rules.js';
-import { contactPhone } from '../domain/site-settings.js';
+import { contactPhone, OPERATOR_NAME_MAX, PLAIN_LINE } from '../domain/site-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -77,6 +77,14 @@ const envSchema = z.object({
     }),
   CONTACT_EMAIL: z.string().refine(isEmailAddress, 'must be an e-mail address').optional(),
   CONTACT_PHONE: contactPhone.optional(),
+  /** Who runs the guide, as the privacy page names them (docs/privacy.md); default: the mail sender's name. */
+  OPERATOR_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(OPERATOR_NAME_MAX, `must be at most ${OPERATOR_NAME_MAX} characters`)
+    .regex(PLAIN_LINE, 'must be plain text, without line breaks or any of < > "')
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')
@@ -135,6 +143,8 @@ export interface Config {
   auth: AuthConfig;
   /** The team's public contact for the footer; each part is shown only when configured. */
   contact: { email: string | null; phone: string | null };
+  /** OPERATOR_NAME: who runs the guide (the privacy page); null: the mail sender's name. */
+  operatorName: string | null;
   mail: MailConfig;
   /** Online payment of sponsorships; null when Stripe is not configured (admins then set sponsorships by hand). */
   payments: PaymentsConfig | null;
@@ -426,6 +436,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secureCookies: publicUrl.startsWith('https:'),
     },
     contact: { email: e.CONTACT_EMAIL ?? null, phone: e.CONTACT_PHONE ?? null },
+    operatorName: e.OPERATOR_NAME ?? null,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `DiscoverLocal <${e.CONTACT_EMAIL ?? `no-reply@${new URL(publicUrl).hostname}`}>`,

@@ -52,6 +52,7 @@ export type AppConfig = Pick<
   | 'auth'
   | 'dataDir'
   | 'contact'
+  | 'operatorName'
   | 'trustProxy'
   | 'serviceArea'
   | 'mail'

@@ -30,6 +30,8 @@ const site: SiteSettingValues = {
   teamInbox: 'team@discoverlocal.test',
   dataLicence: 'Licence Ouverte / Etalab 2.0',
   dataLicenceUrl: 'https://www.etalab.gouv.fr/licence-ouverte-open-licence/',
+  operatorName: 'DiscoverLocal',
+  retentionMonths: 24,
 };
 const ctx = useTestApp(() => ({
   env: { SMTP_URL: smtp.url, MAIL_FROM: 'DiscoverLocal <bookings@discoverlocal.test>' },

@@ -11,6 +11,8 @@ export const SETTING_ROW_KEYS: Record<SiteSettingKey, string> = {
   teamInbox: 'site.teamInbox',
   dataLicence: 'site.dataLicence',
   dataLicenceUrl: 'site.dataLicenceUrl',
+  operatorName: 'site.operatorName',
+  retentionMonths: 'site.retentionMonths',
 };
 
 /** The site settings' stored values (docs/site-settings.md#stored): a setting with no row, or a null value, has none. */

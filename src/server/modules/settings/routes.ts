@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RETENTION_MONTHS_DEFAULT } from '../../../domain/privacy.js';
 import { siteSettingsPatchBody, siteSettingsSchema } from '../../../domain/site-settings.js';
 import { clientConfigSchema } from '../../../domain/weather-schemas.js';
 import type { Deps } from '../../deps.js';
@@ -34,8 +33,7 @@ export const settingsRoutes =
           logins,
           serviceArea,
           payments: payments !== null,
-          // TODO(privacy settings): operatorName and retentionMonths become settings of their own.
-          privacy: { operatorName: site.senderName, retentionMonths: RETENTION_MONTHS_DEFAULT },
+          privacy: { operatorName: site.operatorName, retentionMonths: site.retentionMonths },
         };
       },
     );
@@ -46,7 +44,7 @@ export const settingsRoutes =
         config: { access: 'admin' },
         schema: {
           tags: ['admin'],
-          summary: 'The site settings: the footer’s contact, the mail sender’s name, the team inbox',
+          summary: 'The site settings: the footer’s contact, the mail sender’s name, the team inbox, the privacy page’s operator and the retention period',
           description:
             'Each setting with its value in force (null: none), the environment’s default, whether it is the default, and what it does.',
           response: { 200: siteSettingsSchema, ...denied },

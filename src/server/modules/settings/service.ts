@@ -17,19 +17,29 @@ export const SETTING_DESCRIPTIONS: Record<SiteSettingKey, string> = {
     'Where notices for the team go (someone applied as a provider, and the like); empty: to every admin account.',
   dataLicence: 'The licence the open-data exports (/api/export/…) are published under.',
   dataLicenceUrl: 'The address of the licence text, given with every export.',
+  operatorName: 'Who runs the guide, as the privacy page names them (the controller of the personal data).',
+  retentionMonths:
+    'Months after a booking’s day its guest’s name, e-mail address, phone and notes are erased (a whole number from 1 to 120).',
 };
 
 /** Settings that cannot be none: an empty stored value means the default. */
-const NEVER_EMPTY = new Set<SiteSettingKey>(['senderName', 'dataLicence', 'dataLicenceUrl']);
+const NEVER_EMPTY = new Set<SiteSettingKey>([
+  'senderName',
+  'dataLicence',
+  'dataLicenceUrl',
+  'operatorName',
+  'retentionMonths',
+]);
 
 /** The settings as the console shows them: each one's value in force, its default and whether it is the default. */
 export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<SiteSettingsAnswer> {
   const defaults = settingsDefaults(deps.config);
   const stored = await repo.readStored(deps.db);
   const values = resolveSettings(defaults, stored);
+  const text = (value: string | number | null) => (typeof value === 'number' ? String(value) : value);
   const entry = (key: SiteSettingKey) => ({
-    value: values[key],
-    default: defaults[key],
+    value: text(values[key]),
+    default: text(defaults[key]),
     isDefault: stored[key] === undefined || (NEVER_EMPTY.has(key) && stored[key] === ''),
     description: SETTING_DESCRIPTIONS[key],
   });
@@ -40,6 +50,8 @@ export async function getSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<Si
     teamInbox: entry('teamInbox'),
     dataLicence: entry('dataLicence'),
     dataLicenceUrl: entry('dataLicenceUrl'),
+    operatorName: entry('operatorName'),
+    retentionMonths: entry('retentionMonths'),
   };
 }
 

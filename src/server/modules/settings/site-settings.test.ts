@@ -81,6 +81,9 @@ describe('the defaults', () => {
         default: 'https://www.etalab.gouv.fr/licence-ouverte-open-licence/',
         isDefault: true,
       },
+      // No OPERATOR_NAME: the sender's name; the retention period 24 months (docs/privacy.md#retention).
+      operatorName: { value: 'Limoux Guide', default: 'Limoux Guide', isDefault: true },
+      retentionMonths: { value: '24', default: '24', isDefault: true },
     });
     for (const setting of Object.values(body)) expect(setting.description.length).toBeGreaterThan(10);
     expect(await contactOf(ctx.app)).toEqual({ email: 'office@limoux.test', phone: '+33 4 68 31 11 82' });
@@ -94,6 +97,8 @@ describe('the defaults', () => {
       'contactPhone',
       'dataLicence',
       'dataLicenceUrl',
+      'operatorName',
+      'retentionMonths',
       'senderName',
       'teamInbox',
     ]);
@@ -155,6 +160,15 @@ describe('bad input', () => {
     ['an empty sender name', { senderName: '   ' }, 'senderName'],
     ['a sender name too long', { senderName: 'x'.repeat(81) }, 'senderName'],
     ['a number', { contactPhone: 33468 }, 'contactPhone'],
+    ['an operator name with a line break', { operatorName: 'Office\nde Tourisme' }, 'operatorName'],
+    ['an empty operator name', { operatorName: ' ' }, 'operatorName'],
+    ['an operator name too long', { operatorName: 'x'.repeat(121) }, 'operatorName'],
+    ['no retention period', { retentionMonths: '' }, 'retentionMonths'],
+    ['a retention period of 0 months', { retentionMonths: '0' }, 'retentionMonths'],
+    ['a retention period over 120 months', { retentionMonths: '121' }, 'retentionMonths'],
+    ['a retention period in parts of a month', { retentionMonths: '12.5' }, 'retentionMonths'],
+    ['a retention period as a number', { retentionMonths: 24 }, 'retentionMonths'],
+    ['a retention period in words', { retentionMonths: 'two years' }, 'retentionMonths'],
     ['an unknown setting', { siteName: 'Elsewhere' }, ''],
   ];
   it.each(cases)('is a 400 naming the field, and changes nothing: %s', async (_name, body, field) => {
@@ -165,6 +179,56 @@ describe('bad input', () => {
     if (field) expect(error.details.map((d) => d.path)).toContain(field);
     expect(await storedRows()).toBe(0);
     expect((await contactOf(ctx.app)).phone).toBe('+33 4 68 31 11 82');
+  });
+});
+
+describe('the privacy page’s settings (docs/privacy.md)', () => {
+  const privacyOf = async () => (await getJson<ClientConfig>(ctx.app, '/api/config')).body.privacy;
+
+  it('come to /api/config: the operator’s name and the retention period, changed and back', async () => {
+    expect(await privacyOf()).toEqual({ operatorName: 'Limoux Guide', retentionMonths: 24 });
+    const res = await patch({ operatorName: ' Office de Tourisme du Limouxin ', retentionMonths: ' 036 ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SiteSettingsAnswer>()).toMatchObject({
+      operatorName: { value: 'Office de Tourisme du Limouxin', default: 'Limoux Guide', isDefault: false },
+      retentionMonths: { value: '36', default: '24', isDefault: false },
+    });
+    expect(await privacyOf()).toEqual({ operatorName: 'Office de Tourisme du Limouxin', retentionMonths: 36 });
+    expect((await ctx.app.deps.site.current()).retentionMonths).toBe(36);
+    await patch({ operatorName: null, retentionMonths: null });
+    expect(await privacyOf()).toEqual({ operatorName: 'Limoux Guide', retentionMonths: 24 });
+    expect(await storedRows()).toBe(0);
+  });
+
+  it('take the bounds: 1 and 120 months', async () => {
+    expect((await patch({ retentionMonths: '1' })).statusCode).toBe(200);
+    expect((await privacyOf()).retentionMonths).toBe(1);
+    expect((await patch({ retentionMonths: '120' })).statusCode).toBe(200);
+    expect((await privacyOf()).retentionMonths).toBe(120);
+    await patch({ retentionMonths: null });
+  });
+
+  it('read a stored period that is none (written by hand) as the default', async () => {
+    await ctx.db.insert(adminSettings).values({ key: SETTING_ROW_KEYS.retentionMonths, value: 'forever' });
+    await ctx.app.deps.site.refresh();
+    expect((await privacyOf()).retentionMonths).toBe(24);
+    await ctx.db.delete(adminSettings).where(eq(adminSettings.key, SETTING_ROW_KEYS.retentionMonths));
+    await ctx.app.deps.site.refresh();
+  });
+
+  it('take OPERATOR_NAME as the operator’s default', async () => {
+    const app = await buildApp({
+      config: testConfig({ ...ENV, OPERATOR_NAME: 'SARL Limoux Découverte' }),
+      database: ctx.database,
+    });
+    try {
+      await app.ready();
+      expect((await getJson<ClientConfig>(app, '/api/config')).body.privacy.operatorName).toBe(
+        'SARL Limoux Découverte',
+      );
+    } finally {
+      await app.close();
+    }
   });
 });
 

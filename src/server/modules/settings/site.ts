@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { BRAND } from '../../../domain/brand.js';
+import { RETENTION_MONTHS_DEFAULT, RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN } from '../../../domain/privacy.js';
 import { DEFAULT_DATA_LICENCE, DEFAULT_DATA_LICENCE_URL, type SiteSettingKey } from '../../../domain/site-settings.js';
 import type { Database } from '../../db/client.js';
 import type { AppConfig } from '../../deps.js';
@@ -18,6 +19,10 @@ export interface SiteSettingValues {
   /** The licence the open-data exports are published under, and its address (docs/site-settings.md). */
   dataLicence: string;
   dataLicenceUrl: string;
+  /** Who runs the guide, named on the privacy page (docs/privacy.md). */
+  operatorName: string;
+  /** Months after a booking's day its guest's details are erased (docs/privacy.md#retention). */
+  retentionMonths: number;
 }
 
 export interface SiteSettings {
@@ -34,17 +39,28 @@ const RETRY_MS = 1000;
 
 /**
  * The defaults, from the environment: the contact from CONTACT_EMAIL and CONTACT_PHONE, the team
- * inbox CONTACT_EMAIL, the sender's name MAIL_FROM's display name (else the brand's name).
+ * inbox CONTACT_EMAIL, the sender's name MAIL_FROM's display name (else the brand's name), the
+ * operator's name OPERATOR_NAME (else the sender's name), the retention period 24 months.
  */
-export function settingsDefaults(config: Pick<AppConfig, 'contact' | 'mail'>): SiteSettingValues {
+export function settingsDefaults(config: Pick<AppConfig, 'contact' | 'mail' | 'operatorName'>): SiteSettingValues {
+  const senderName = parseSender(config.mail.from).name ?? BRAND.name;
   return {
     contactEmail: config.contact.email,
     contactPhone: config.contact.phone,
-    senderName: parseSender(config.mail.from).name ?? BRAND.name,
+    senderName,
     teamInbox: config.contact.email,
     dataLicence: DEFAULT_DATA_LICENCE,
     dataLicenceUrl: DEFAULT_DATA_LICENCE_URL,
+    operatorName: config.operatorName ?? senderName,
+    retentionMonths: RETENTION_MONTHS_DEFAULT,
   };
+}
+
+/** A stored retention period, if it is one (a value written by hand in psql may not be): else the default's. */
+function monthsOf(stored: string | undefined, fallback: number): number {
+  if (stored === undefined || !/^\s*[0-9]{1,4}\s*$/.test(stored)) return fallback;
+  const months = Number(stored);
+  return months >= RETENTION_MONTHS_MIN && months <= RETENTION_MONTHS_MAX ? months : fallback;
 }
 
 /**
@@ -66,6 +82,8 @@ export function resolveSettings(
     teamInbox: pick('teamInbox'),
     dataLicence: stored.dataLicence || defaults.dataLicence,
     dataLicenceUrl: stored.dataLicenceUrl || defaults.dataLicenceUrl,
+    operatorName: stored.operatorName || defaults.operatorName,
+    retentionMonths: monthsOf(stored.retentionMonths, defaults.retentionMonths),
   };
 }
 
