@@ -137,8 +137,8 @@ test('a past booking’s guest, erased on request, is "former guest" in the book
   await expect(status).toContainText(/\d+ reviews? verwijderd/);
 
   await visit(page, '/admin/bookings');
-  await main(page).getByLabel('Status').selectOption('');
-  await main(page).getByLabel('Activiteit').selectOption(String(RAFTING));
+  await main(page).getByLabel('Status', { exact: true }).selectOption('');
+  await main(page).getByLabel('Activiteit', { exact: true }).selectOption(String(RAFTING));
   await expect(main(page).getByText('voormalige gast').first()).toBeVisible(PAGE_LOAD);
   await expect(main(page).getByText('Ruben K.')).toHaveCount(0);
   await expect(main(page).getByRole('link', { name: RUBEN })).toHaveCount(0);
