@@ -73,6 +73,11 @@ export const bookingSchema = z.object({
   language: z.enum(LANGUAGES),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * The guest's name, address, phone and notes were erased (docs/privacy.md#retention): they are
+   * empty, and the client shows "former guest".
+   */
+  anonymised: z.boolean(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -24,6 +24,8 @@ export const publicReviewSchema = z.object({
   title: z.string().nullable(),
   comment: z.string(),
   verifiedBooking: z.boolean(),
+  /** The author deleted their account or was erased and the review was kept: shown as "former guest" (docs/privacy.md). */
+  formerGuest: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
@@ -141,6 +143,8 @@ export const adminReviewSchema = z.object({
   moderationReason: z.string().nullable(),
   moderatedAt: z.string().nullable(),
   verifiedBooking: z.boolean(),
+  /** The author deleted their account or was erased and the review was kept: no name, address or account (docs/privacy.md). */
+  formerGuest: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminReview = z.infer<typeof adminReviewSchema>;

@@ -20,6 +20,7 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { createOidc } from './modules/auth/oidc.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAnswerCache } from './modules/catalog/answers.js';
+import { erasureRoutes } from './modules/erasure/routes.js';
 import { exportRoutes } from './modules/exports/routes.js';
 import { Catalog } from './modules/catalog/service.js';
 import { resolveSessionSecret } from './modules/auth/session-secret.js';
@@ -277,6 +278,7 @@ export async function buildApp(options: AppDeps) {
       await api.register(sponsorshipRoutes(deps));
       await api.register(scheduledMailRoutes(deps));
       await api.register(exportRoutes(deps));
+      await api.register(erasureRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { sendScheduledMails } from './modules/bookings/service.js';
+import { runRetention } from './modules/erasure/retention.js';
 import { failInterruptedRuns, scheduledImportTick } from './modules/imports/service.js';
 import { sweepPhotos } from './modules/photos/service.js';
 import { checkLapsedSponsorships, endExpiredSponsorships } from './modules/sponsorships/service.js';
@@ -53,12 +54,14 @@ async function main() {
     bookingMails?: NodeJS.Timeout;
     photos?: NodeJS.Timeout;
     imports?: NodeJS.Timeout;
+    retention?: NodeJS.Timeout;
   } = {};
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     clearInterval(timers.sponsorships);
     clearInterval(timers.bookingMails);
     clearInterval(timers.photos);
     clearInterval(timers.imports);
+    clearInterval(timers.retention);
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -98,6 +101,18 @@ async function main() {
   void sweep();
   timers.photos = setInterval(sweep, 60 * 60 * 1000);
   timers.photos.unref();
+  // Guests' details leave bookings the console's retention period after their day (at once after it for
+  // a guest who is gone), sent mail after 90 days (docs/privacy.md#retention): now and hourly. Counts only
+  // are logged.
+  const retain = () =>
+    runRetention(app.deps)
+      .then((done) => {
+        if (done.bookings + done.outbox + done.mailFiles + done.dataLinks > 0) app.log.info(done, 'retention done');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the retention job failed; tried again in an hour'));
+  void retain();
+  timers.retention = setInterval(retain, 60 * 60 * 1000);
+  timers.retention.unref();
   // Import runs left `running` by a stop: on the embedded database this process is the only one, so all
   // of them; on PostgreSQL those older than the stale limit. Then the daily import of the flux URL,
   // checked every minute, started by one instance only (docs/datatourisme.md#the-daily-import).

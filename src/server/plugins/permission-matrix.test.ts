@@ -185,6 +185,16 @@ const TABLE: Record<string, RouteCase> = {
   },
   'GET /api/admin/users': { url: () => '/api/admin/users', expect: adminOnly(200) },
   'GET /api/admin/settings': { url: () => '/api/admin/settings', expect: adminOnly(200) },
+  // Deleting one's account (docs/privacy.md#deleting-an-account): anyone logged in, for their own account
+  // only; unconfirmed here so that every principal stays for the next routes.
+  'DELETE /api/me': { url: () => '/api/me', body: () => ({ confirm: false, reviews: 'keep' }), expect: loggedIn(400) },
+  // Erasure on request (docs/privacy.md#erasure-on-request): admins only; an address the guide does not hold.
+  'POST /api/admin/erasures': {
+    url: () => '/api/admin/erasures',
+    body: () => ({ email: 'nobody-matrix@example.com' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/erasures': { url: () => '/api/admin/erasures', expect: adminOnly(200) },
   'PATCH /api/admin/settings': {
     url: () => '/api/admin/settings',
     body: () => ({ senderName: 'Matrix' }),

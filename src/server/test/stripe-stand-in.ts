@@ -329,6 +329,12 @@ export async function startStripeStandIn(options: {
       const found = standIn.subscriptions.get(decodeURIComponent(subscription[1] ?? ''));
       return found ? json(res, 200, found) : stripeError(res, 404, 'No such subscription');
     }
+    if (method === 'DELETE' && subscription) {
+      const found = standIn.subscriptions.get(decodeURIComponent(subscription[1] ?? ''));
+      if (!found) return stripeError(res, 404, 'No such subscription');
+      found.status = 'canceled';
+      return json(res, 200, found);
+    }
     return stripeError(res, 404, `Unrecognized request URL (${method}: ${path})`, 'unknown');
   }
 

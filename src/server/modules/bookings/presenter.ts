@@ -20,5 +20,6 @@ export function presentBooking(row: BookingRow, activityName: string): Booking {
     language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    anonymised: row.anonymisedAt !== null,
   };
 }

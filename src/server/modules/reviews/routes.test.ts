@@ -60,6 +60,7 @@ describe('GET /api/activities/:id/reviews', () => {
     expect(Object.keys(res.body[0] ?? {}).sort()).toEqual([
       'comment',
       'createdAt',
+      'formerGuest',
       'guestName',
       'id',
       'rating',

@@ -58,6 +58,11 @@ export interface Payments {
   createPortal(input: { customerId: string; returnUrl: string; flow?: PortalFlow }): Promise<string>;
   /** null when Stripe knows no such subscription. */
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
+  /**
+   * Ends a subscription now, with no further invoice (a provider's account is erased:
+   * docs/privacy.md#deleting-an-account); one Stripe no longer knows counts as ended.
+   */
+  cancelSubscription(id: string): Promise<void>;
   /** Checks the signature on the raw body; throws a 400 WEBHOOK_SIGNATURE_INVALID when it does not match. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
@@ -203,6 +208,15 @@ export function stripePayments(config: PaymentsConfig, log: FastifyBaseLogger, t
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         return unavailable(log, 'reading a subscription')(error);
+      }
+    },
+
+    async cancelSubscription(id) {
+      try {
+        await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+        return unavailable(log, 'cancelling a subscription')(error);
       }
     },
 
