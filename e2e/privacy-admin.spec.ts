@@ -139,7 +139,7 @@ test('a past booking’s guest, erased on request, is "former guest" in the book
   await visit(page, '/admin/bookings');
   await main(page).getByLabel('Status', { exact: true }).selectOption('');
   await main(page).getByLabel('Activiteit', { exact: true }).selectOption(String(RAFTING));
-  await expect(main(page).getByText('voormalige gast').first()).toBeVisible(PAGE_LOAD);
+  await expect(main(page).getByText('Voormalige gast').first()).toBeVisible(PAGE_LOAD);
   await expect(main(page).getByText('Ruben K.')).toHaveCount(0);
   await expect(main(page).getByRole('link', { name: RUBEN })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);

@@ -7,6 +7,9 @@ import { PrivacyPanel } from './privacy-panel';
 
 afterEach(() => vi.unstubAllGlobals());
 
+// Typing and dialogs take jsdom seconds on this shared 2-core machine: more than Vitest's default of 5 s per test.
+const SLOW = { timeout: 30_000 };
+
 const ADMIN = { id: '00000000-0000-4000-8000-000000000001', name: 'Anna Admin' };
 const line = (id: number, overrides: Partial<ErasureRecord> = {}): ErasureRecord => ({
   id,
@@ -66,7 +69,7 @@ const emailField = () => screen.getByRole('textbox', { name: 'E-mailadres' });
 const eraseButton = () => screen.getByRole('button', { name: 'Wissen…' });
 const eraseStatus = () => within(screen.getByRole('region', { name: 'Een e-mailadres wissen' })).getByRole('status');
 
-describe('erasing an address on request (docs/privacy.md#erasure-on-request)', () => {
+describe('erasing an address on request (docs/privacy.md#erasure-on-request)', SLOW, () => {
   it('says what is wrong with the address at the field, focused, and sends nothing', async () => {
     const api = erasuresApi();
     vi.stubGlobal('fetch', api.fetchMock);
@@ -197,7 +200,7 @@ describe('erasing an address on request (docs/privacy.md#erasure-on-request)', (
   });
 });
 
-describe('the record of erasures', () => {
+describe('the record of erasures', SLOW, () => {
   it('shows kind, who and when, newest first; a person’s own deletion and a deleted admin by name of their own', async () => {
     const record = [
       line(1),

@@ -22,24 +22,21 @@ const review = (id: number, overrides: Partial<AdminReview> = {}): AdminReview =
   moderationReason: null,
   moderatedAt: null,
   verifiedBooking: true,
+  formerGuest: false,
   createdAt: '2026-07-01T10:00:00.000Z',
   ...overrides,
 });
 
 describe('review moderation', () => {
   it('names the author, and a review kept after its author’s erasure "former guest" (docs/privacy.md)', async () => {
-    // TODO(privacy merge): `review(2, { formerGuest: true, ... })` once domain/reviews.ts has the field.
-    const kept = {
-      ...review(2, { authorName: null, authorEmail: null, comment: 'Goed georganiseerd.' }),
-      formerGuest: true,
-    } as AdminReview;
+    const kept = review(2, { authorName: null, authorEmail: null, formerGuest: true, comment: 'Goed georganiseerd.' });
     vi.stubGlobal('fetch', pagedFetch('/api/admin/reviews', () => [review(1), kept]).fetchMock);
     renderWithProviders(<ReviewsModeration />);
     const named = await screen.findByRole('article', { name: /^Review van Marie D\./ });
     expect(named).toHaveTextContent('Marie D. · marie@example.com · gast');
-    const erased = screen.getByRole('article', { name: /^Review van voormalige gast/ });
-    expect(within(erased).getByText('voormalige gast')).toBeVisible();
+    const erased = screen.getByRole('article', { name: /^Review van Voormalige gast/ });
+    expect(within(erased).getByText('Voormalige gast')).toBeVisible();
     expect(erased).not.toHaveTextContent('Zonder naam');
-    expect(within(erased).getByRole('button', { name: 'Keur de review van voormalige gast goed' })).toBeVisible();
+    expect(within(erased).getByRole('button', { name: 'Keur de review van Voormalige gast goed' })).toBeVisible();
   });
 });

@@ -13,14 +13,6 @@ import { useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { useAdminReviews, useReviewApproval } from '../api/admin-api';
 
-/**
- * Whether a review's author was erased and the review kept (`formerGuest`, docs/privacy.md).
- * TODO(privacy merge): read `review.formerGuest` once the erasure helper's field is in domain/reviews.ts.
- */
-function isFormerGuest(review: AdminReview): boolean {
-  return (review as AdminReview & { formerGuest?: boolean }).formerGuest === true;
-}
-
 function Stars({ rating }: { rating: number }) {
   const { t } = useTranslation('admin');
   return (
@@ -40,7 +32,7 @@ function ReviewRow({ review }: { review: AdminReview }) {
   const [rejecting, setRejecting] = useState(false);
   const rejectButton = useRef<HTMLButtonElement>(null);
   // A review kept after its author's erasure names nobody (docs/privacy.md#erasure-on-request).
-  const formerGuest = isFormerGuest(review);
+  const formerGuest = review.formerGuest;
   const author = formerGuest ? t('reviews.formerGuest') : (review.authorName ?? t('reviews.noName'));
   const decide = (approve: boolean, why?: string | null) =>
     approval.mutate(

@@ -25,6 +25,7 @@ const booking = (id: number, overrides: Partial<AdminBooking> = {}): AdminBookin
   language: 'nl',
   createdAt: '2027-01-01T10:00:00.000Z',
   updatedAt: '2027-01-01T10:00:00.000Z',
+  anonymised: false,
   providerId: null,
   answeredBy: { kind: 'team' },
   ...overrides,
@@ -123,21 +124,23 @@ describe('the bookings inbox (docs/product.md#bookings-inbox)', () => {
   });
 
   it('shows "former guest" for a booking whose guest’s details were erased, with no e-mail link (docs/privacy.md#retention)', async () => {
-    // TODO(privacy merge): `booking(3, { anonymised: true, ... })` once domain/bookings.ts has the field.
-    const erased = {
-      ...booking(3, { customerName: '', customerEmail: '', customerPhone: null, notes: null }),
+    const erased = booking(3, {
+      customerName: '',
+      customerEmail: '',
+      customerPhone: null,
+      notes: null,
       anonymised: true,
-    } as AdminBooking;
+    });
     vi.stubGlobal('fetch', inboxApi([erased, booking(4)]).fetchMock);
     renderWithProviders(<BookingsInbox />);
     const rows = await screen.findAllByRole('listitem');
     expect(rows).toHaveLength(2);
     const [first, second] = rows as [HTMLElement, HTMLElement];
-    expect(within(first).getByText('voormalige gast')).toBeVisible();
+    expect(within(first).getByText('Voormalige gast')).toBeVisible();
     expect(within(first).queryByRole('link', { name: /@|^$/ })).toBeNull();
     // Still to answer, it is named by the same words.
-    expect(within(first).getByRole('button', { name: /^Bevestig de boeking van voormalige gast op / })).toBeVisible();
-    expect(within(second).queryByText('voormalige gast')).toBeNull();
+    expect(within(first).getByRole('button', { name: /^Bevestig de boeking van Voormalige gast op / })).toBeVisible();
+    expect(within(second).queryByText('Voormalige gast')).toBeNull();
     expect(within(second).getByRole('link', { name: 'gast4@example.com' })).toHaveAttribute(
       'href',
       'mailto:gast4@example.com',

@@ -14,14 +14,6 @@ import { type AnswerScope, useConfirmBooking, useDeclineBooking } from '../api/p
 import { BookingSummary } from './booking-summary';
 
 /**
- * Whether a booking's guest details were erased (`anonymised`, docs/privacy.md#retention).
- * TODO(privacy merge): read `booking.anonymised` once the erasure helper's field is in domain/bookings.ts.
- */
-function isAnonymised(booking: Booking): boolean {
-  return (booking as Booking & { anonymised?: boolean }).anonymised === true;
-}
-
-/**
  * One booking in the provider's list (or the admins' inbox, `scope`): the guest's details, a link to
  * its activity's day (docs/availability.md#the-providers-day) and, while pending, confirm and
  * decline; `extra` says more under the guest (the inbox: who answers). In the day view itself
@@ -53,7 +45,7 @@ export function ProviderBookingRow({
   const declineButton = useRef<HTMLButtonElement>(null);
   const date = formatDay(booking.bookingDate, language);
   // An anonymised booking has no name, e-mail, phone or notes left (docs/privacy.md#retention).
-  const anonymised = isAnonymised(booking);
+  const anonymised = booking.anonymised;
   const name = anonymised ? t('provider.formerGuest') : booking.customerName;
   const failed = (error: unknown) =>
     toast({
