@@ -189,8 +189,15 @@ test('the privacy page’s operator name and the retention period are settings; 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   test('the privacy tab and its confirmation fit the screen and pass axe', async ({ page }, testInfo) => {
+    // At least one line in the record, whatever ran before: its table must fit the phone too.
+    await demoLogin(page, 'admin', ORIGIN);
+    const erased = await page.request.post(`${ORIGIN}/api/admin/erasures`, {
+      headers: { origin: ORIGIN },
+      data: { email: 'telefoon@example.com' },
+    });
+    expect(erased.status()).toBe(200);
     await openPrivacyTab(page);
-    await expect(record(page).or(main(page).getByText('Er is nog niets gewist.'))).toBeVisible();
+    await expect(record(page)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: testInfo.outputPath('privacy-admin-phone.png'), fullPage: true });

@@ -43,18 +43,19 @@ export function ErasureRecord() {
       );
     return (
       <>
-        <div className="overflow-x-auto rounded-3xl bg-white ring-1 ring-sand-200">
-          <table className="w-full min-w-[32rem] text-left text-sm">
+        {/* Three short columns that wrap: no sideways scrolling on a phone (it would need a keyboard stop of its own). */}
+        <div className="rounded-3xl bg-white ring-1 ring-sand-200">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">{t('privacy.record.caption')}</caption>
             <thead className="border-b border-sand-200 text-ink-500">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="px-3 py-3 font-medium sm:px-4">
                   {t('privacy.record.kind')}
                 </th>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="px-3 py-3 font-medium sm:px-4">
                   {t('privacy.record.by')}
                 </th>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="px-3 py-3 font-medium sm:px-4">
                   {t('privacy.record.when')}
                 </th>
               </tr>
@@ -62,9 +63,11 @@ export function ErasureRecord() {
             <tbody ref={rowsRef}>
               {list.items.map((line) => (
                 <tr key={line.id} className="border-b border-sand-100 last:border-b-0">
-                  <td className="px-4 py-3 font-medium text-ink-900">{t(`privacy.record.kinds.${line.kind}`)}</td>
-                  <td className="px-4 py-3 text-ink-700">{erasedBy(line)}</td>
-                  <td className="px-4 py-3 text-ink-600">
+                  <td className="px-3 py-3 font-medium text-ink-900 sm:px-4">
+                    {t(`privacy.record.kinds.${line.kind}`)}
+                  </td>
+                  <td className="px-3 py-3 text-ink-700 sm:px-4">{erasedBy(line)}</td>
+                  <td className="px-3 py-3 text-ink-600 sm:px-4">
                     <time dateTime={line.erasedAt}>{formatDateTime(line.erasedAt, language)}</time>
                   </td>
                 </tr>
