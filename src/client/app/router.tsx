@@ -59,6 +59,7 @@ const ROUTES: [path: string, screen: ReactElement][] = [
   ['/admin/tags', <AdminTagsRoute />],
   ['/admin/imports', <AdminRoute tab="imports" />],
   ['/admin/settings', <AdminRoute tab="settings" />],
+  ['/admin/privacy', <AdminRoute tab="privacy" />],
   ['/provider', <ProviderRoute />],
   ['/provider/apply', <ProviderApplyRoute />],
   ['/provider/bookings', <ProviderBookingsRoute />],

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDayRange, formatSeason, formatWeekday, formatWeekdayLong, formatWeekdays } from './format';
+import {
+  formatDateTime,
+  formatDay,
+  formatDayRange,
+  formatSeason,
+  formatWeekday,
+  formatWeekdayLong,
+  formatWeekdays,
+} from './format';
 
 describe('weekly hours in words (docs/product.md#weekly-hours)', () => {
   it('gives three or more days in a row as a range and lists the others, Monday first', () => {
@@ -25,5 +33,13 @@ describe('days in words', () => {
     expect(formatDayRange('2026-12-05', '2026-12-06', 'nl')).toBe('5–6 december 2026');
     expect(formatDay('2026-11-28', 'nl')).toBe('zaterdag 28 november 2026');
     expect(formatDay('2026-11-28', 'de')).toBe('Samstag, 28. November 2026');
+  });
+});
+
+describe('moments with their hour', () => {
+  it('writes the day and the hour in the guide’s time zone, whatever the browser’s', () => {
+    // 12:45 UTC is 13:45 in Limoux in November.
+    expect(formatDateTime('2026-11-26T12:45:00.000Z', 'nl')).toBe('26 november 2026 om 13:45');
+    expect(formatDateTime('2026-11-26T12:45:00.000Z', 'en')).toBe('26 November 2026 at 13:45');
   });
 });

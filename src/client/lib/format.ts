@@ -54,6 +54,16 @@ export function formatDate(iso: string, language: Language): string {
   return longDate(language).format(new Date(iso));
 }
 
+// Record times (an erasure, an import): the day and the hour, in the guide's time zone.
+const dateAndTime = cached(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE }),
+);
+
+/** A moment with its hour, in the guide's time zone: "26 november 2026 om 13:45" (docs/product.md#dates-times-and-money). */
+export function formatDateTime(iso: string, language: Language): string {
+  return dateAndTime(language).format(new Date(iso));
+}
+
 const fullDay = cached((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }));
 
 /** A calendar day (YYYY-MM-DD, as bookings keep it) in words: "zaterdag 5 december 2026". */

@@ -15,6 +15,7 @@ import { BookingsInbox } from '../../features/bookings/components/bookings-inbox
 import { BrowserOnly } from '../../components/map/browser-only';
 import { CountTabs } from '../../components/ui/count-tabs';
 import { ImportsPanel } from '../../features/admin/components/imports-panel';
+import { PrivacyPanel } from '../../features/admin/components/privacy-panel';
 import { ProvidersPanel } from '../../features/admin/components/providers-panel';
 import { ReviewsModeration } from '../../features/admin/components/reviews-moderation';
 import { SiteSettingsPanel } from '../../features/admin/components/site-settings-form';
@@ -116,6 +117,7 @@ function AdminPanel({ tab }: { tab: string }) {
             },
             { value: 'imports', title: t('imports.tab'), content: <ImportsPanel /> },
             { value: 'settings', title: t('settings.tab'), content: <SiteSettingsPanel /> },
+            { value: 'privacy', title: t('privacy.tab'), content: <PrivacyPanel /> },
           ]}
         />
       </div>
@@ -123,7 +125,7 @@ function AdminPanel({ tab }: { tab: string }) {
   );
 }
 
-/** The admin panel; `/admin/activities` opens on every activity, `/admin/activities/pending` on the approval queue, `/admin/bookings` on the bookings inbox, `/admin/imports` on the imports, `/admin/settings` on the site settings. */
+/** The admin panel; `/admin/activities` opens on every activity, `/admin/activities/pending` on the approval queue, `/admin/bookings` on the bookings inbox, `/admin/imports` on the imports, `/admin/settings` on the site settings, `/admin/privacy` on erasures and their record. */
 export function AdminRoute({ tab = 'providers' }: { tab?: string }) {
   return (
     <RequireAccess level="admin">

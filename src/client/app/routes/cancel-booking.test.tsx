@@ -25,6 +25,7 @@ const BOOKING: Booking = {
   language: 'nl',
   createdAt: '2027-07-01T10:00:00.000Z',
   updatedAt: '2027-07-01T10:00:00.000Z',
+  anonymised: false,
 };
 
 const TOO_LATE = {

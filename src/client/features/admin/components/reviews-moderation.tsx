@@ -31,7 +31,9 @@ function ReviewRow({ review }: { review: AdminReview }) {
   const approval = useReviewApproval();
   const [rejecting, setRejecting] = useState(false);
   const rejectButton = useRef<HTMLButtonElement>(null);
-  const author = review.authorName ?? t('reviews.noName');
+  // A review kept after its author's erasure names nobody (docs/privacy.md#erasure-on-request).
+  const formerGuest = review.formerGuest;
+  const author = formerGuest ? t('reviews.formerGuest') : (review.authorName ?? t('reviews.noName'));
   const decide = (approve: boolean, why?: string | null) =>
     approval.mutate(
       { id: review.id, approve, reason: why ?? null },
@@ -66,12 +68,16 @@ function ReviewRow({ review }: { review: AdminReview }) {
       </div>
       {review.title ? <p className="font-medium text-ink-900">{review.title}</p> : null}
       <p className="whitespace-pre-line text-sm text-ink-700">{review.comment}</p>
-      <p className="text-sm text-ink-500">
-        {author}
-        {review.authorEmail ? ` · ${review.authorEmail}` : ''}
-        {review.isAnonymous ? ` · ${t('reviews.anonymous')}` : ''}
-        {review.byAccount ? ` · ${t('reviews.byAccount')}` : ` · ${t('reviews.byGuest')}`}
-      </p>
+      {formerGuest ? (
+        <p className="text-sm italic text-ink-500">{author}</p>
+      ) : (
+        <p className="text-sm text-ink-500">
+          {author}
+          {review.authorEmail ? ` · ${review.authorEmail}` : ''}
+          {review.isAnonymous ? ` · ${t('reviews.anonymous')}` : ''}
+          {review.byAccount ? ` · ${t('reviews.byAccount')}` : ` · ${t('reviews.byGuest')}`}
+        </p>
+      )}
       {review.status === 'rejected' && review.moderationReason ? (
         <p className="text-sm text-ink-700">
           <span className="font-medium">{t('reviews.reason')}:</span> {review.moderationReason}

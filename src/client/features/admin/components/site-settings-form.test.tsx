@@ -35,6 +35,8 @@ const initial: SiteSettingsAnswer = {
     'https://www.etalab.gouv.fr/licence-ouverte-open-licence/',
     'https://www.etalab.gouv.fr/licence-ouverte-open-licence/',
   ),
+  operatorName: setting('Office de Tourisme', 'Office de Tourisme'),
+  retentionMonths: setting('24', '24'),
 };
 
 /** The API: the settings, and a PATCH that answers what it was sent (or `refuse` as a 400 naming a field). */
@@ -71,7 +73,9 @@ function settingsApi(refuse?: { path: string }) {
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 
-describe('the site settings form (docs/site-settings.md)', () => {
+// Eight fields typed into one key at a time take jsdom seconds beside the other test files on this
+// 2-core machine: more than Vitest's default of 5 s per test.
+describe('the site settings form (docs/site-settings.md)', { timeout: 30_000 }, () => {
   it('shows each setting with what it does and the server’s default, the default ones ticked', async () => {
     vi.stubGlobal('fetch', settingsApi().fetchMock);
     renderWithProviders(<SiteSettingsPanel />);
@@ -124,6 +128,8 @@ describe('the site settings form (docs/site-settings.md)', () => {
         teamInbox: null,
         dataLicence: 'CC BY 4.0',
         dataLicenceUrl: null,
+        operatorName: null,
+        retentionMonths: null,
       },
     ]);
     expect(field('Naam van de afzender')).toHaveValue('DiscoverLocal');
@@ -165,5 +171,85 @@ describe('the site settings form (docs/site-settings.md)', () => {
     expect(
       within(screen.getByRole('form', { name: 'Instellingen van de site' })).getByText(/Vul een geldig/),
     ).toBeVisible();
+  });
+
+  it('shows the privacy page’s operator and how long guests’ details are kept, and saves them', async () => {
+    const api = settingsApi();
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderWithProviders(
+      <>
+        <SiteSettingsPanel />
+        <Toaster />
+      </>,
+    );
+    const operator = await screen.findByRole('textbox', { name: 'Naam van de beheerder' });
+    expect(operator).toHaveValue('Office de Tourisme');
+    expect(operator).toHaveAccessibleDescription(
+      'Wie de gids beheert; de privacypagina noemt deze naam als verantwoordelijke voor de gegevens. Standaard uit de configuratie van de server: Office de Tourisme',
+    );
+    const months = screen.getByRole('spinbutton', { name: 'Gegevens van gasten bewaren (maanden)' });
+    expect(months).toHaveValue(24);
+    expect(months).toBeDisabled();
+    expect(months).toHaveAttribute('min', '1');
+    expect(months).toHaveAttribute('max', '120');
+    expect(months).toHaveAccessibleDescription(
+      expect.stringContaining('Zoveel maanden na de geboekte dag worden de gegevens van gasten gewist'),
+    );
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Standaard gebruiken voor Naam van de beheerder' }));
+    await userEvent.clear(operator);
+    await userEvent.type(operator, 'Office de Tourisme du Limouxin');
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Standaard gebruiken voor Gegevens van gasten bewaren (maanden)' }),
+    );
+    expect(months).toBeEnabled();
+    await userEvent.clear(months);
+    await userEvent.type(months, '36');
+    await userEvent.click(screen.getByRole('button', { name: 'Instellingen opslaan' }));
+    expect(await screen.findByText('Instellingen opgeslagen')).toBeInTheDocument();
+    expect(api.patches).toEqual([
+      expect.objectContaining({ operatorName: 'Office de Tourisme du Limouxin', retentionMonths: '36' }),
+    ]);
+    expect(months).toHaveValue(36);
+    expect(
+      screen.getByRole('checkbox', { name: 'Standaard gebruiken voor Gegevens van gasten bewaren (maanden)' }),
+    ).not.toBeChecked();
+
+    // Back to the default: null, and the default shown again.
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Standaard gebruiken voor Gegevens van gasten bewaren (maanden)' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Instellingen opslaan' }));
+    await vi.waitFor(() => expect(api.patches).toHaveLength(2));
+    expect(api.patches[1]).toEqual(expect.objectContaining({ retentionMonths: null }));
+    await vi.waitFor(() => expect(months).toHaveValue(24));
+  });
+
+  it('refuses a retention period outside 1 to 120 whole months, and an operator name with a line’s forbidden signs', async () => {
+    const api = settingsApi();
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderWithProviders(<SiteSettingsPanel />);
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Standaard gebruiken voor Gegevens van gasten bewaren (maanden)' }),
+    );
+    const months = screen.getByRole('spinbutton', { name: 'Gegevens van gasten bewaren (maanden)' });
+    const operator = field('Naam van de beheerder');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Standaard gebruiken voor Naam van de beheerder' }));
+    for (const wrong of ['0', '121', '1.5', '']) {
+      await userEvent.clear(months);
+      if (wrong) await userEvent.type(months, wrong);
+      await userEvent.clear(operator);
+      await userEvent.type(operator, 'Office <b>');
+      await userEvent.click(screen.getByRole('button', { name: 'Instellingen opslaan' }));
+      await vi.waitFor(() => expect(operator).toHaveFocus());
+      expect(operator).toHaveAccessibleDescription(
+        expect.stringContaining('Vul een naam in van hoogstens 120 tekens, zonder regeleinden en zonder < > ".'),
+      );
+      expect(months, wrong).toBeInvalid();
+      expect(months).toHaveAccessibleDescription(
+        expect.stringContaining('Vul een heel aantal maanden in, van 1 tot 120.'),
+      );
+    }
+    expect(api.patches).toEqual([]);
   });
 });

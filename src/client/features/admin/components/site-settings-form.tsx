@@ -7,6 +7,7 @@ import {
   type SiteSettingsPatch,
   siteSettingsPatchBody,
 } from '../../../../domain/site-settings';
+import { RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN } from '../../../../domain/privacy';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
@@ -26,6 +27,8 @@ const INPUT_TYPE: Record<SiteSettingKey, string> = {
   teamInbox: 'email',
   dataLicence: 'text',
   dataLicenceUrl: 'url',
+  operatorName: 'text',
+  retentionMonths: 'number',
 };
 /** Which error text a field shows, whatever the rule it broke. */
 const ERROR_TEXT: Record<SiteSettingKey, string> = {
@@ -35,6 +38,12 @@ const ERROR_TEXT: Record<SiteSettingKey, string> = {
   teamInbox: 'settings.errors.email',
   dataLicence: 'settings.errors.dataLicence',
   dataLicenceUrl: 'settings.errors.dataLicenceUrl',
+  operatorName: 'settings.errors.operatorName',
+  retentionMonths: 'settings.errors.retentionMonths',
+};
+/** The limits a number field shows the browser (and its spin buttons); the schema decides. */
+const NUMBER_RANGE: Partial<Record<SiteSettingKey, { min: number; max: number }>> = {
+  retentionMonths: { min: RETENTION_MONTHS_MIN, max: RETENTION_MONTHS_MAX },
 };
 
 function fieldsOf(answer: SiteSettingsAnswer): Fields {
@@ -70,9 +79,10 @@ function fieldsInError(error: unknown): SiteSettingKey[] {
 }
 
 /**
- * The site settings (docs/site-settings.md): the footer's contact, the name mails are sent under
- * and the team's inbox, each with what it does and the server's default; checked with the API's own
- * schema, errors next to the fields.
+ * The site settings (docs/site-settings.md): the footer's contact, the name mails are sent under,
+ * the team's inbox, the data licence, the privacy page's operator and how long guests' details are
+ * kept, each with what it does and the server's default; checked with the API's own schema, errors
+ * next to the fields.
  */
 export function SiteSettingsPanel() {
   const { t } = useTranslation('admin');
@@ -149,6 +159,7 @@ function SiteSettingsForm({ answer }: { answer: SiteSettingsAnswer }) {
         const field = fields[key];
         const fallback = answer[key].default;
         const error = errors[key];
+        const range = NUMBER_RANGE[key];
         const described = [
           `${fieldId(key)}-description`,
           `${fieldId(key)}-default`,
@@ -166,8 +177,9 @@ function SiteSettingsForm({ answer }: { answer: SiteSettingsAnswer }) {
             </p>
             <Input
               id={fieldId(key)}
-              className="mt-2 max-w-xl"
+              className={range ? 'mt-2 w-32' : 'mt-2 max-w-xl'}
               type={INPUT_TYPE[key]}
+              {...(range ? { inputMode: 'numeric' as const, step: 1, min: range.min, max: range.max } : {})}
               autoComplete="off"
               value={field.useDefault ? (fallback ?? '') : field.text}
               disabled={field.useDefault}

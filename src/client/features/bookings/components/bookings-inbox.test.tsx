@@ -25,6 +25,7 @@ const booking = (id: number, overrides: Partial<AdminBooking> = {}): AdminBookin
   language: 'nl',
   createdAt: '2027-01-01T10:00:00.000Z',
   updatedAt: '2027-01-01T10:00:00.000Z',
+  anonymised: false,
   providerId: null,
   answeredBy: { kind: 'team' },
   ...overrides,
@@ -119,6 +120,30 @@ describe('the bookings inbox (docs/product.md#bookings-inbox)', () => {
     expect(screen.getByRole('link', { name: 'Deze boekingen downloaden als CSV' })).toHaveAttribute(
       'href',
       '/api/admin/bookings.csv?status=pending&provider=4',
+    );
+  });
+
+  it('shows "former guest" for a booking whose guest’s details were erased, with no e-mail link (docs/privacy.md#retention)', async () => {
+    const erased = booking(3, {
+      customerName: '',
+      customerEmail: '',
+      customerPhone: null,
+      notes: null,
+      anonymised: true,
+    });
+    vi.stubGlobal('fetch', inboxApi([erased, booking(4)]).fetchMock);
+    renderWithProviders(<BookingsInbox />);
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('Voormalige gast')).toBeVisible();
+    expect(within(first).queryByRole('link', { name: /@|^$/ })).toBeNull();
+    // Still to answer, it is named by the same words.
+    expect(within(first).getByRole('button', { name: /^Bevestig de boeking van Voormalige gast op / })).toBeVisible();
+    expect(within(second).queryByText('Voormalige gast')).toBeNull();
+    expect(within(second).getByRole('link', { name: 'gast4@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:gast4@example.com',
     );
   });
 

@@ -44,6 +44,9 @@ export function ProviderBookingRow({
   const [message, setMessage] = useState('');
   const declineButton = useRef<HTMLButtonElement>(null);
   const date = formatDay(booking.bookingDate, language);
+  // An anonymised booking has no name, e-mail, phone or notes left (docs/privacy.md#retention).
+  const anonymised = booking.anonymised;
+  const name = anonymised ? t('provider.formerGuest') : booking.customerName;
   const failed = (error: unknown) =>
     toast({
       title: t('provider.failed'),
@@ -56,13 +59,19 @@ export function ProviderBookingRow({
     <>
       <BookingSummary booking={booking} headingLevel={headingLevel} />
       <div className="w-full text-sm text-ink-700 sm:w-auto">
-        <p className="font-medium text-ink-900">{booking.customerName}</p>
-        <p className="flex items-center gap-1">
-          <Mail aria-hidden className="h-3.5 w-3.5" />
-          <a href={`mailto:${booking.customerEmail}`} className="hover:underline">
-            {booking.customerEmail}
-          </a>
-        </p>
+        {anonymised ? (
+          <p className="font-medium italic text-ink-600">{name}</p>
+        ) : (
+          <>
+            <p className="font-medium text-ink-900">{name}</p>
+            <p className="flex items-center gap-1">
+              <Mail aria-hidden className="h-3.5 w-3.5" />
+              <a href={`mailto:${booking.customerEmail}`} className="hover:underline">
+                {booking.customerEmail}
+              </a>
+            </p>
+          </>
+        )}
         {booking.customerPhone ? (
           <p className="flex items-center gap-1">
             <Phone aria-hidden className="h-3.5 w-3.5" />
@@ -93,7 +102,7 @@ export function ProviderBookingRow({
           <Button
             size="sm"
             disabled={busy}
-            aria-label={t('provider.confirmLabel', { name: booking.customerName, date })}
+            aria-label={t('provider.confirmLabel', { name, date })}
             onClick={() =>
               confirm.mutate(booking.id, {
                 onSuccess: () => {
@@ -112,7 +121,7 @@ export function ProviderBookingRow({
             size="sm"
             variant="secondary"
             disabled={busy}
-            aria-label={t('provider.declineLabel', { name: booking.customerName, date })}
+            aria-label={t('provider.declineLabel', { name, date })}
             onClick={() => setDeclining(true)}
           >
             <X aria-hidden className="h-4 w-4" />
@@ -120,7 +129,7 @@ export function ProviderBookingRow({
           </Button>
           <Dialog open={declining} onOpenChange={setDeclining}>
             <DialogContent
-              title={t('provider.declineTitle', { name: booking.customerName })}
+              title={t('provider.declineTitle', { name })}
               description={`${booking.activityName} · ${date}`}
               closeLabel={t('dialog.close')}
               returnFocusTo={declineButton}

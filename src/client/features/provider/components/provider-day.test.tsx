@@ -34,6 +34,7 @@ const booking = (id: number, overrides: Partial<Booking> = {}): Booking => ({
   language: 'nl',
   createdAt: '2027-01-01T10:00:00.000Z',
   updatedAt: '2027-01-01T10:00:00.000Z',
+  anonymised: false,
   ...overrides,
 });
 
