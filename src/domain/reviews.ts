@@ -24,6 +24,8 @@ export const publicReviewSchema = z.object({
   title: z.string().nullable(),
   comment: z.string(),
   verifiedBooking: z.boolean(),
+  /** Its author erased their account and kept the review: shown as "former guest", with no name. */
+  formerGuest: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;

@@ -30,6 +30,7 @@ export async function listApproved(db: Db, activityId: number, query: PageQuery)
         createdAt: reviews.createdAt,
         isAnonymous: reviews.isAnonymous,
         guestName: reviews.guestName,
+        authorErasedAt: reviews.authorErasedAt,
         firstName: users.firstName,
         lastName: users.lastName,
         verifiedBooking,

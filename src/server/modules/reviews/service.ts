@@ -35,6 +35,7 @@ export async function listPublicReviews(db: Db, activityId: number, query: PageQ
     title: row.title,
     comment: row.comment,
     verifiedBooking: Boolean(row.verifiedBooking),
+    formerGuest: row.authorErasedAt !== null,
     createdAt: row.createdAt.toISOString(),
   }));
   return { total, items };
