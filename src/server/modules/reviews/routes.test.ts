@@ -60,12 +60,14 @@ describe('GET /api/activities/:id/reviews', () => {
     expect(Object.keys(res.body[0] ?? {}).sort()).toEqual([
       'comment',
       'createdAt',
+      'formerGuest',
       'guestName',
       'id',
       'rating',
       'title',
       'verifiedBooking',
     ]);
+    expect(res.body.every((review) => (review as { formerGuest: boolean }).formerGuest === false)).toBe(true);
   });
 
   it('keeps the activity rating at the average of approved reviews', async () => {
