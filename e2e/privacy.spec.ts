@@ -76,7 +76,7 @@ test.describe('the privacy page', () => {
     const page = await context.newPage();
     await page.goto('/privacy?lng=de');
     await expect(page.getByRole('heading', { level: 1, name: 'Datenschutz und Ihre Daten' })).toBeVisible();
-    await expect(page.getByText(await operatorName(page.request), { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText(await operatorName(page.request), { exact: true })).toBeVisible();
     await context.close();
   });
 

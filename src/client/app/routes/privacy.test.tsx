@@ -144,7 +144,7 @@ describe('the privacy page (docs/privacy.md#the-privacy-page)', () => {
     expect(calls.filter((call) => call.path === '/api/me/data').map((call) => call.method)).toEqual(['GET']);
     expect(saved).toHaveLength(1);
     expect(saved[0]?.name).toBe('discoverlocal-data-2026-11-26.json');
-    expect(JSON.parse(await saved[0]!.text)).toEqual({ email: 'sanne@example.com', bookings: [] });
+    expect(JSON.parse((await saved[0]?.text) ?? '')).toEqual({ email: 'sanne@example.com', bookings: [] });
     expect(screen.queryByLabelText('E-mailadres')).toBeNull();
   });
 
@@ -154,7 +154,7 @@ describe('the privacy page (docs/privacy.md#the-privacy-page)', () => {
     );
     const { queryClient } = renderPage('/privacy');
     await userEvent.click(await screen.findByRole('button', { name: 'Mijn account verwijderen' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Je account verwijderen?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Je account verwijderen?' }, { timeout: 5000 });
     expect(dialog).toHaveAccessibleDescription(/Dit kan niet ongedaan worden gemaakt/);
     expect(within(dialog).getByRole('radio', { name: 'Laten staan als "voormalige gast"' })).toBeChecked();
     expect(within(dialog).getByRole('group', { name: 'Mijn beoordelingen' })).toBeVisible();
@@ -162,10 +162,12 @@ describe('the privacy page (docs/privacy.md#the-privacy-page)', () => {
     // Cancelling deletes nothing.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    // Focus goes back to the button that opened it.
+    expect(screen.getByRole('button', { name: 'Mijn account verwijderen' })).toHaveFocus();
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Mijn account verwijderen' }));
-    const again = screen.getByRole('alertdialog');
+    const again = await screen.findByRole('alertdialog');
     await userEvent.click(within(again).getByRole('radio', { name: 'Verwijderen' }));
     await userEvent.click(within(again).getByRole('button', { name: 'Account definitief verwijderen' }));
     expect(await screen.findByText('Overzicht')).toBeVisible();
@@ -184,7 +186,7 @@ describe('the privacy page (docs/privacy.md#the-privacy-page)', () => {
     );
     renderPage('/privacy');
     await userEvent.click(await screen.findByRole('button', { name: 'Mijn account verwijderen' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Account definitief verwijderen' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/Je bent de laatste beheerder/);
     expect(screen.getByRole('alertdialog')).toBeVisible();

@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { AlertCircle, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type RefObject, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewChoice } from '../../../../domain/privacy';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -13,15 +13,23 @@ const CHOICES: { value: ReviewChoice; key: string }[] = [
 ];
 
 /**
- * "Delete my account" and its confirmation (docs/privacy.md#delete-my-account): what happens to
+ * The confirmation of "delete my account" (docs/privacy.md#delete-my-account): what happens to
  * bookings, activities and sessions, the choice for one's reviews, then DELETE /api/me. `onDeleted`
- * runs once the server has deleted the account (the screen logs the app out and goes home).
+ * runs once the server has deleted the account (the screen logs the app out and goes home). A chunk
+ * of its own: the page's visitors who are not logged in never need it.
  */
-export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
+export default function DeleteAccountDialog({
+  onOpenChange,
+  onDeleted,
+  returnFocusTo,
+}: {
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => void;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}) {
   const { t } = useTranslation('privacy');
   const errorText = useErrorText();
   const id = useId();
-  const [open, setOpen] = useState(false);
   const [reviews, setReviews] = useState<ReviewChoice>('keep');
   const remove = useDeleteAccount();
   const failure = remove.isError
@@ -32,15 +40,12 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
 
   return (
     <AlertDialog.Root
-      open={open}
+      open
       onOpenChange={(next) => {
         // Closing is refused while the deletion is on its way: its answer must be seen.
-        if (remove.isPending) return;
-        setOpen(next);
-        if (!next) remove.reset();
+        if (!remove.isPending) onOpenChange(next);
       }}
     >
-      <AlertDialog.Trigger className={buttonClass({ variant: 'danger' })}>{t('mine.delete')}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink-900/40 backdrop-blur-[2px] animate-fade-in" />
         <AlertDialog.Content
@@ -49,6 +54,11 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
             'inset-x-0 bottom-0 max-h-[90dvh] overflow-y-auto rounded-t-3xl p-6 ' +
             'md:inset-auto md:left-1/2 md:top-1/2 md:w-full md:max-w-lg md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-3xl'
           }
+          onCloseAutoFocus={(event) => {
+            // It opens without a Trigger: focus goes back to the button that opened it.
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <AlertDialog.Title className="text-xl font-semibold text-ink-900">

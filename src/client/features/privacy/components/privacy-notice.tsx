@@ -15,7 +15,7 @@ const CNIL_URL = 'https://www.cnil.fr';
 
 export function NoticeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-3xl bg-white p-6 ring-1 ring-sand-200">
+    <section aria-labelledby={id} className="rounded-3xl bg-white p-5 ring-1 ring-sand-200 sm:p-6">
       <h2 id={id} className="text-xl font-semibold text-ink-900">
         {title}
       </h2>
@@ -129,7 +129,7 @@ export function PrivacyNotice({ actions }: { actions: ReactNode }) {
           {t('rights.how')}{' '}
           {mailLink ? taggedText(t('rights.howMail'), { mail: () => mailLink }) : t('rights.howNoMail')}
         </p>
-        <div className="rounded-2xl bg-sand-50 p-5 ring-1 ring-sand-200">{actions}</div>
+        <div className="rounded-2xl bg-sand-50 p-4 ring-1 ring-sand-200 sm:p-5">{actions}</div>
         <p>
           {taggedText(t('rights.complain'), {
             cnil: (inner) => (

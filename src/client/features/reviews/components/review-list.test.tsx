@@ -91,7 +91,13 @@ describe('a review kept after its author deleted their account (docs/privacy.md#
     ['nl', 'Voormalige gast'],
     ['en', 'Former guest'],
   ])('shows "former guest" in %s, with no name', async (lng, label) => {
-    const kept: PublicReview = { ...reviews(1)[0]!, id: 200, guestName: null, formerGuest: true, comment: 'Mooie tocht' };
+    const kept = {
+      ...reviews(1)[0],
+      id: 200,
+      guestName: null,
+      formerGuest: true,
+      comment: 'Mooie tocht',
+    } as PublicReview;
     vi.stubGlobal('fetch', pagedFetch('/api/activities/7/reviews', () => [kept, ...reviews(1)]).fetchMock);
     renderWithProviders(<ReviewList activityId={7} />, { lng });
     const list = await screen.findByRole('list', { name: 'Reviews' });
