@@ -24,7 +24,7 @@ export const publicReviewSchema = z.object({
   title: z.string().nullable(),
   comment: z.string(),
   verifiedBooking: z.boolean(),
-  /** Its author erased their account and kept the review: shown as "former guest", with no name. */
+  /** The author deleted their account or was erased and the review was kept: shown as "former guest" (docs/privacy.md). */
   formerGuest: z.boolean(),
   createdAt: z.string(),
 });

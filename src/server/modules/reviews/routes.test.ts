@@ -67,7 +67,6 @@ describe('GET /api/activities/:id/reviews', () => {
       'title',
       'verifiedBooking',
     ]);
-    expect(res.body.every((review) => (review as { formerGuest: boolean }).formerGuest === false)).toBe(true);
   });
 
   it('keeps the activity rating at the average of approved reviews', async () => {
