@@ -141,7 +141,7 @@ test('a guest asks for a link by mail and downloads their data once; the second 
   expect(data.email).toBe(email);
   expect(data.account).toBeNull();
   expect(JSON.stringify(data.bookings)).toContain('Ines Privé');
-  await expect(page.getByRole('status')).toContainText('Deze link is nu gebruikt');
+  await expect(page.getByText(/Deze link is nu gebruikt/)).toBeVisible();
 
   await page.reload();
   await page.getByRole('button', { name: 'Mijn gegevens downloaden' }).click();
@@ -165,7 +165,10 @@ test('a visitor downloads their data, deletes their account keeping their review
   };
   await loginAtProvider(page, login);
   await chooseVisitor();
-  await book(page, 'Privacy Tester', email);
+  // Booked while logged in, for someone else's address: the booking is tied to the account, not to its
+  // address. (A booking still to come under the account's own address stays with the provider until its
+  // day, and "my bookings" lists bookings by address too: the new account would see it.)
+  await book(page, 'Privacy Tester', `${login}-friend@example.com`);
 
   await page.getByRole('button', { name: /Accountmenu/ }).click();
   await page.getByRole('menuitem', { name: 'Privacy en mijn gegevens' }).click();
