@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { forgetPersonalEntries } from '../../../lib/offline-caches';
 
 /**
- * DELETE /api/me: the confirmed deletion of one's own account (docs/privacy.md#delete-my-account). The
+ * DELETE /api/me: the confirmed deletion of one's own account (docs/privacy.md#deleting-an-account). The
  * server ends every session of the account; the service worker's personal entries go too, as at logout.
  */
 export function useDeleteAccount() {

@@ -13,7 +13,7 @@ const CHOICES: { value: ReviewChoice; key: string }[] = [
 ];
 
 /**
- * The confirmation of "delete my account" (docs/privacy.md#delete-my-account): what happens to
+ * The confirmation of "delete my account" (docs/privacy.md#deleting-an-account): what happens to
  * bookings, activities and sessions, the choice for one's reviews, then DELETE /api/me. `onDeleted`
  * runs once the server has deleted the account (the screen logs the app out and goes home). A chunk
  * of its own: the page's visitors who are not logged in never need it.

@@ -86,7 +86,7 @@ describe("an activity's guestbook, a page at a time (docs/api.md#lists-in-pages)
   });
 });
 
-describe('a review kept after its author deleted their account (docs/privacy.md#delete-my-account)', () => {
+describe('a review kept after its author deleted their account (docs/privacy.md#deleting-an-account)', () => {
   it.each([
     ['nl', 'Voormalige gast'],
     ['en', 'Former guest'],
