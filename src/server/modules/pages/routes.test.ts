@@ -401,7 +401,14 @@ describe('statuses', () => {
   });
 
   it('serves the app pages of accounts, providers and admins, kept out of search engines', async () => {
-    for (const page of ['/login', '/admin', '/admin/tags', '/provider/activities/4', '/boekingen', '/privacy/data/abc-123_x']) {
+    for (const page of [
+      '/login',
+      '/admin',
+      '/admin/tags',
+      '/provider/activities/4',
+      '/boekingen',
+      '/privacy/data/abc-123_x',
+    ]) {
       const res = await fetchPage(page);
       expect(res.statusCode, page).toBe(200);
       expect(meta(res.body, 'robots'), page).toBe('noindex');
