@@ -152,7 +152,7 @@ test('a guest asks for a link by mail and downloads their data once; the second 
 
 test('a visitor downloads their data, deletes their account keeping their reviews, and logs in again as a new account', async ({
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const login = unique('privacy');
   const email = `${login}@example.com`;
@@ -182,6 +182,7 @@ test('a visitor downloads their data, deletes their account keeping their review
   const dialog = page.getByRole('alertdialog', { name: 'Je account verwijderen?' });
   await expect(dialog.getByRole('radio', { name: 'Laten staan als "voormalige gast"' })).toBeChecked();
   await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('delete-dialog.png') });
   await dialog.getByRole('button', { name: 'Account definitief verwijderen' }).click();
   await expect(page).toHaveURL(`${E2E.appUrl}/`);
   await expect(toastRegion(page)).toContainText('Je account is verwijderd.');
