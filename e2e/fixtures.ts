@@ -83,7 +83,7 @@ export const test = base.extend<{ consent: Consent | null; outsideOrigins: strin
   },
 });
 
-type Namespace = 'common' | 'activities' | 'detail' | 'favourites' | 'landing';
+type Namespace = 'common' | 'activities' | 'detail' | 'favourites' | 'landing' | 'privacy';
 
 /** A text of the client's locale files, e.g. `text('en', 'activities', 'hero.title')`. */
 export function text(lng: Language, ns: Namespace, key: string): string {

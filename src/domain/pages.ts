@@ -1,7 +1,7 @@
 import type { Language } from './languages.js';
 
 /** The public pages whose head the server writes (docs/seo.md#pages). */
-export type PageKind = 'home' | 'map' | 'agenda' | 'favourites' | 'landing' | 'notFound';
+export type PageKind = 'home' | 'map' | 'agenda' | 'favourites' | 'landing' | 'privacy' | 'notFound';
 
 /** The site's name in titles, the same in every language: "<page> · DiscoverLocal Limoux". */
 export const SITE_NAME = 'DiscoverLocal Limoux';
@@ -18,6 +18,7 @@ export const PAGE_TITLES: Record<Language, Record<PageKind, string>> = {
     agenda: 'Agenda: markten en evenementen',
     favourites: 'Mijn favorieten',
     landing: 'Limoux, zoals de Limouxins het kennen',
+    privacy: 'Privacy en je gegevens',
     notFound: 'Pagina niet gevonden',
   },
   en: {
@@ -26,6 +27,7 @@ export const PAGE_TITLES: Record<Language, Record<PageKind, string>> = {
     agenda: 'Agenda: markets and events',
     favourites: 'My favourites',
     landing: 'Limoux, the way the locals know it',
+    privacy: 'Privacy and your data',
     notFound: 'Page not found',
   },
   fr: {
@@ -34,6 +36,7 @@ export const PAGE_TITLES: Record<Language, Record<PageKind, string>> = {
     agenda: 'Agenda : marchés et événements',
     favourites: 'Mes favoris',
     landing: 'Limoux, telle que la connaissent les Limouxins',
+    privacy: 'Confidentialité et vos données',
     notFound: 'Page introuvable',
   },
   de: {
@@ -42,6 +45,7 @@ export const PAGE_TITLES: Record<Language, Record<PageKind, string>> = {
     agenda: 'Veranstaltungskalender: Märkte und Feste',
     favourites: 'Meine Favoriten',
     landing: 'Limoux, wie die Einheimischen es kennen',
+    privacy: 'Datenschutz und Ihre Daten',
     notFound: 'Seite nicht gefunden',
   },
   es: {
@@ -50,6 +54,7 @@ export const PAGE_TITLES: Record<Language, Record<PageKind, string>> = {
     agenda: 'Agenda: mercados y eventos',
     favourites: 'Mis favoritos',
     landing: 'Limoux, tal y como lo conocen los de aquí',
+    privacy: 'Privacidad y tus datos',
     notFound: 'Página no encontrada',
   },
 };
@@ -64,6 +69,7 @@ const PUBLIC_PAGES: Record<string, PageKind> = {
   '/agenda': 'agenda',
   '/favorieten': 'favourites',
   '/landing': 'landing',
+  '/privacy': 'privacy',
 };
 const APP_PAGES = [
   /^\/login$/,
@@ -71,6 +77,8 @@ const APP_PAGES = [
   /^\/admin(\/activities(\/\d+|\/pending|\/new)?|\/bookings|\/sponsorships|\/tags|\/settings)?$/,
   /^\/provider(\/apply|\/bookings|\/sponsorship|\/activities\/new|\/activities\/\d+(\/preview|\/availability|\/days)?)?$/,
   /^\/boekingen(\/\d+\/annuleren)?$/,
+  // A mailed link to one's data: its token is the secret (docs/privacy.md#download-my-data).
+  /^\/privacy\/data\/[\w-]+$/,
 ];
 
 /** What a path shows: a page of its own, an activity, one of the app's private pages, or nothing (404). */

@@ -73,3 +73,13 @@ describe('prefetchPage', () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe('prefetchPage for the privacy page', () => {
+  it('brings the configuration only: the operator, the contact and the retention period', async () => {
+    const reads = apiOf(0);
+    const client = new QueryClient();
+    await prefetchPage(client, new URL('http://page.invalid/privacy'), 'de');
+    expect(reads).toEqual(['/api/config']);
+    expect(client.getQueryData(['client-config'])).toMatchObject({ mapTileUrl: TILES });
+  });
+});

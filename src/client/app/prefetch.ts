@@ -73,7 +73,8 @@ export async function prefetchPage(queryClient: QueryClient, url: URL, language:
   }
   // The server's configuration for the client (a few hundred bytes): the map's preview needs its tile
   // address (docs/rendering.md#map-preview), and the footer, drawn once the page is idle, then
-  // renders once instead of again when the answer comes, in a task of its own.
-  if (reads.length > 0) reads.push(queryClient.prefetchQuery(clientConfigQueryOptions()));
+  // renders once instead of again when the answer comes, in a task of its own. The privacy page
+  // reads nothing else: it names the operator and the contact from it.
+  if (reads.length > 0 || path === '/privacy') reads.push(queryClient.prefetchQuery(clientConfigQueryOptions()));
   await Promise.all(reads);
 }

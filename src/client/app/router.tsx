@@ -37,6 +37,7 @@ const ProviderAvailabilityRoute = lazyScreen(() =>
   import('./routes/provider-availability').then((m) => m.ProviderAvailabilityRoute),
 );
 const ProviderDayRoute = lazyScreen(() => import('./routes/provider-day').then((m) => m.ProviderDayRoute));
+const PrivacyRoute = lazyScreen(() => import('./routes/privacy').then((m) => m.PrivacyRoute));
 const NotFoundRoute = lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundRoute));
 
 /** The screens by address, the first that matches wins (docs/rendering.md#router). */
@@ -47,6 +48,8 @@ const ROUTES: [path: string, screen: ReactElement][] = [
   ['/kaart', <MapRoute />],
   ['/agenda', <AgendaRoute />],
   ['/landing', <LandingRoute />],
+  ['/privacy', <PrivacyRoute />],
+  ['/privacy/data/:token', <PrivacyRoute />],
   ['/login', <LoginRoute />],
   ['/role-selection', <RoleSelectionRoute />],
   ['/admin', <AdminRoute />],

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'bookings',
   'provider',
   'sponsorship',
+  'privacy',
   'errors',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

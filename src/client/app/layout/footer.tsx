@@ -94,8 +94,11 @@ export function Footer() {
             </ul>
           </nav>
         </div>
-        <p className="mt-10 border-t border-white/10 pt-6 text-xs text-sand-200">
-          {t('footer.copyright', { year: new Date().getFullYear() })}
+        <p className="mt-10 flex flex-wrap justify-between gap-x-6 gap-y-2 border-t border-white/10 pt-6 text-xs text-sand-200">
+          <span>{t('footer.copyright', { year: new Date().getFullYear() })}</span>
+          <Link to="/privacy" className="underline hover:text-white">
+            {t('footer.privacy')}
+          </Link>
         </p>
         {/* On every page, whether or not the catalogue holds imported activities yet (docs/datatourisme.md#attribution). */}
         <p className="mt-2 text-xs text-sand-200">

@@ -5,6 +5,7 @@ import { isLanguage } from '../../../domain/languages';
 import { Button } from '../../components/ui/button';
 import { forgetLanguageCookie, persistLanguage } from '../../i18n';
 import { type Consent, readConsent, storeConsent } from '../../lib/consent';
+import { Link } from '../../lib/navigation';
 
 /** The banner appears 2 s after load when no choice is stored (docs/product.md#cookie-consent). */
 export const COOKIE_BANNER_DELAY_MS = 2000;
@@ -38,7 +39,12 @@ export function CookieBanner() {
           <h2 id="cookie-banner-title" className="text-base font-semibold text-ink-900">
             {t('cookies.title')}
           </h2>
-          <p className="text-sm text-ink-600">{t('cookies.text')}</p>
+          <p className="text-sm text-ink-600">
+            {t('cookies.text')}{' '}
+            <Link to="/privacy" className="font-medium text-terracotta-700 underline">
+              {t('cookies.privacy')}
+            </Link>
+          </p>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={() => decide('accepted')}>
               {t('cookies.accept')}

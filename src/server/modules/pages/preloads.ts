@@ -16,6 +16,7 @@ const ROUTE_MODULES: Record<Exclude<PageTarget['kind'], 'app'>, string[]> = {
   agenda: ['app/routes/agenda.tsx'],
   favourites: ['app/routes/favourites.tsx'],
   landing: ['app/routes/landing.tsx'],
+  privacy: ['app/routes/privacy.tsx'],
   notFound: ['app/routes/not-found.tsx'],
 };
 

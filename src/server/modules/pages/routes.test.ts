@@ -368,6 +368,7 @@ describe('the head of each public page, before any script runs', () => {
     ['/kaart', 'Kaart van de activiteiten · DiscoverLocal Limoux', true],
     ['/agenda', 'Agenda: markten en evenementen · DiscoverLocal Limoux', true],
     ['/landing', 'Limoux, zoals de Limouxins het kennen · DiscoverLocal Limoux', true],
+    ['/privacy', 'Privacy en je gegevens · DiscoverLocal Limoux', true],
     ['/favorieten', 'Mijn favorieten · DiscoverLocal Limoux', false],
   ])('gives %s its own head and breadcrumbs', async (page, title, indexed) => {
     const res = await fetchPage(page);
@@ -400,7 +401,14 @@ describe('statuses', () => {
   });
 
   it('serves the app pages of accounts, providers and admins, kept out of search engines', async () => {
-    for (const page of ['/login', '/admin', '/admin/tags', '/provider/activities/4', '/boekingen']) {
+    for (const page of [
+      '/login',
+      '/admin',
+      '/admin/tags',
+      '/provider/activities/4',
+      '/boekingen',
+      '/privacy/data/abc-123_x',
+    ]) {
       const res = await fetchPage(page);
       expect(res.statusCode, page).toBe(200);
       expect(meta(res.body, 'robots'), page).toBe('noindex');
@@ -414,12 +422,13 @@ describe('statuses', () => {
       '/provider/bookings',
       '/boekingen',
       '/boekingen/12/annuleren?token=secret-of-the-mail',
+      '/privacy/data/abcdefghijklmnopqrstuvwxyz012345',
       '/activity/1?token=x',
       '/?code=abc&state=def',
     ]) {
       expect((await fetchPage(page)).headers['cache-control'], page).toBe('no-store');
     }
-    for (const page of ['/', '/activity/1', '/kaart', '/favorieten', '/landing?lng=fr']) {
+    for (const page of ['/', '/activity/1', '/kaart', '/favorieten', '/landing?lng=fr', '/privacy']) {
       expect((await fetchPage(page)).headers['cache-control'], page).toBe('no-cache');
     }
   });
@@ -467,6 +476,8 @@ describe('crawlers and link previews', () => {
     expect(res.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     expect(res.body).toContain('Disallow: /api/');
     expect(res.body).toContain('Disallow: /admin');
+    // A mailed data link's token is a secret: no crawler follows it (docs/privacy.md#download-my-data).
+    expect(res.body).toContain('Disallow: /privacy/data/');
   });
 
   it('serves an activity artwork as a 1200 x 630 PNG for link previews, and 404 for anything else', async () => {

@@ -2,7 +2,7 @@ import { LANGUAGES } from '../../../domain/languages.js';
 import { escapeHtml, pageUrl } from './head.js';
 
 /** The public pages besides the activities; favourites are the visitor's own and not listed. */
-const LISTED_PAGES = ['/', '/kaart', '/agenda', '/landing'];
+const LISTED_PAGES = ['/', '/kaart', '/agenda', '/landing', '/privacy'];
 
 /** A sitemap holds at most 50,000 addresses; a part holds this many activities (five addresses each). */
 export const ACTIVITIES_PER_PART = 9000;
@@ -79,6 +79,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /boekingen',
     'Disallow: /login',
     'Disallow: /role-selection',
+    'Disallow: /privacy/data/',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

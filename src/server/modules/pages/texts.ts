@@ -42,6 +42,10 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
         description:
           'Van de vrijdagmarkt tot de nachtelijke carnavalsoptocht, van katharenburchten tot blanquettekelders: DiscoverLocal brengt het allemaal samen, in jouw taal.',
       },
+      privacy: {
+        description:
+          'Welke gegevens DiscoverLocal Limoux bewaart, waarom, hoe lang en wie ze ziet; download je gegevens of verwijder je account.',
+      },
       notFound: {
         description: 'Deze pagina bestaat niet (meer). Misschien vind je wat je zoekt in het overzicht.',
       },
@@ -78,6 +82,10 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
         description:
           "From the Friday market to the carnival's night parade, from Cathar castles to Blanquette cellars: DiscoverLocal brings it all together, in your language.",
       },
+      privacy: {
+        description:
+          'Which data DiscoverLocal Limoux keeps, why, for how long and who sees it; download your data or delete your account.',
+      },
       notFound: {
         description: 'This page does not exist (any more). You may find what you are looking for in the overview.',
       },
@@ -113,6 +121,10 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
       landing: {
         description:
           'Du marché du vendredi au défilé nocturne du carnaval, des châteaux cathares aux caves de Blanquette : DiscoverLocal réunit tout, dans votre langue.',
+      },
+      privacy: {
+        description:
+          'Quelles données DiscoverLocal Limoux conserve, pourquoi, combien de temps et qui les voit ; téléchargez vos données ou supprimez votre compte.',
       },
       notFound: {
         description:
@@ -151,6 +163,10 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
         description:
           'Vom Freitagsmarkt bis zum nächtlichen Karnevalsumzug, von Katharerburgen bis zu Blanquette-Kellern: DiscoverLocal bringt alles zusammen – in Ihrer Sprache.',
       },
+      privacy: {
+        description:
+          'Welche Daten DiscoverLocal Limoux speichert, warum, wie lange und wer sie sieht; laden Sie Ihre Daten herunter oder löschen Sie Ihr Konto.',
+      },
       notFound: {
         description: 'Diese Seite gibt es nicht (mehr). Vielleicht finden Sie in der Übersicht, was Sie suchen.',
       },
@@ -186,6 +202,10 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
       landing: {
         description:
           'Del mercado de los viernes al desfile nocturno del carnaval, de los castillos cátaros a las bodegas de Blanquette: DiscoverLocal lo reúne todo, en tu idioma.',
+      },
+      privacy: {
+        description:
+          'Qué datos guarda DiscoverLocal Limoux, por qué, durante cuánto tiempo y quién los ve; descarga tus datos o elimina tu cuenta.',
       },
       notFound: {
         description: 'Esta página no existe (o ya no existe). Quizá encuentres lo que buscas en la página de inicio.',

@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   ListChecks,
   LogOut,
+  ShieldCheck,
   Store,
   Tags,
   User,
@@ -119,6 +120,12 @@ export default function ProfileMenu({ user }: { user: AuthUser }) {
               </DropdownMenu.Item>
             </>
           ) : null}
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/privacy">
+              <ShieldCheck aria-hidden className="h-4 w-4" />
+              {t('menu.privacy')}
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} disabled={logout.isPending} onSelect={() => logout.mutate()}>
             <LogOut aria-hidden className="h-4 w-4" />
             {t('menu.logout')}

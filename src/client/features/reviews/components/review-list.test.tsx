@@ -15,6 +15,7 @@ const reviews = (count: number): PublicReview[] =>
     title: null,
     comment: `Review nummer ${i + 1}`,
     verifiedBooking: false,
+    formerGuest: false,
     createdAt: new Date(Date.UTC(2025, 5, 28 - i)).toISOString(),
   }));
 
@@ -82,5 +83,28 @@ describe("an activity's guestbook, a page at a time (docs/api.md#lists-in-pages)
     await screen.findByRole('list', { name: 'Reviews' });
     expect(screen.getByRole('status')).toHaveTextContent('5 of 6 reviews shown');
     expect(screen.getByRole('button', { name: 'More reviews' })).toBeVisible();
+  });
+});
+
+describe('a review kept after its author deleted their account (docs/privacy.md#deleting-an-account)', () => {
+  it.each([
+    ['nl', 'Voormalige gast'],
+    ['en', 'Former guest'],
+  ])('shows "former guest" in %s, with no name', async (lng, label) => {
+    const kept = {
+      ...reviews(1)[0],
+      id: 200,
+      guestName: null,
+      formerGuest: true,
+      comment: 'Mooie tocht',
+    } as PublicReview;
+    vi.stubGlobal('fetch', pagedFetch('/api/activities/7/reviews', () => [kept, ...reviews(1)]).fetchMock);
+    renderWithProviders(<ReviewList activityId={7} />, { lng });
+    const list = await screen.findByRole('list', { name: 'Reviews' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent(label);
+    expect(first).toHaveTextContent('Mooie tocht');
+    expect(second).toHaveTextContent('Gast 1');
+    expect(second).not.toHaveTextContent(label);
   });
 });

@@ -23,7 +23,8 @@ export function initialsOf(name: string): string {
 function ReviewItem({ review }: { review: PublicReview }) {
   const { t } = useTranslation('detail');
   const language = useLanguage();
-  const name = review.guestName ?? t('reviews.anonymous');
+  // A review kept after its author erased their account has no name left (docs/privacy.md#deleting-an-account).
+  const name = review.formerGuest ? t('reviews.formerGuest') : (review.guestName ?? t('reviews.anonymous'));
   return (
     <li className="flex gap-4 border-b border-sand-200 py-5 last:border-b-0">
       <span
