@@ -176,10 +176,17 @@ export async function listBookings(db: Db, filter: BookingListFilter) {
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The bookings of a person: made while logged in, or with their verified address. */
+/**
+ * The bookings of a person: made while logged in, or with their verified address; not those an
+ * erasure detached from a deleted account and keeps only for their provider until their day
+ * (docs/privacy.md#deleting-an-account): a new account with the same address starts empty.
+ */
 export async function listBookingsOf(db: Db, userId: string, verifiedEmail: string | null) {
   const mine = verifiedEmail
-    ? or(eq(bookings.userId, userId), sql`lower(${bookings.customerEmail}) = lower(${verifiedEmail})`)
+    ? or(
+        eq(bookings.userId, userId),
+        and(sql`lower(${bookings.customerEmail}) = lower(${verifiedEmail})`, eq(bookings.eraseAfterDay, false)),
+      )
     : eq(bookings.userId, userId);
   // The activity's name in the language the guest booked in.
   return db
