@@ -43,6 +43,7 @@ export function hourInParis(now: Date): number {
 }
 
 export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
 export const MINUTE_MS = 60_000;
 
 /** Minutes since midnight of a time HH:MM (24:00 is 1440). */

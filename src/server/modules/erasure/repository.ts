@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.js';
 
 /** What an anonymised booking keeps of its guest: nothing (docs/privacy.md#retention). */
-const ANONYMOUS_GUEST = { customerName: '', customerEmail: '', customerPhone: null, notes: null } as const;
+export const ANONYMOUS_GUEST = { customerName: '', customerEmail: '', customerPhone: null, notes: null } as const;
 /** Who wrote a booking event as its guest: their messages go with their details. */
 const GUEST_ACTORS = ['guest', 'user'];
 

@@ -1,18 +1,17 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { todayInParis } from '../../../domain/dates.js';
+import { DAY_MS, todayInParis } from '../../../domain/dates.js';
 import { SENT_MAIL_KEEP_DAYS } from '../../../domain/privacy.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { bookings, dataLinks, outbox } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
-import { clearGuestMessages } from './repository.js';
+import { ANONYMOUS_GUEST, clearGuestMessages } from './repository.js';
 
 /** Rows changed per transaction: a big first run never holds a long lock (docs/privacy.md#retention). */
 export const RETENTION_BATCH = 500;
 /** A data link is removed this long after it expired (its 410 EXPIRED is told for a day). */
-const EXPIRED_LINK_KEEP_MS = 24 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const EXPIRED_LINK_KEEP_MS = DAY_MS;
 
 export interface RetentionReport {
   /** Bookings whose guest's details were erased. */
@@ -59,10 +58,7 @@ async function anonymiseBatch(db: Db, keepFrom: string, today: string, now: Date
     await tx
       .update(bookings)
       .set({
-        customerName: '',
-        customerEmail: '',
-        customerPhone: null,
-        notes: null,
+        ...ANONYMOUS_GUEST,
         eraseAfterDay: false,
         anonymisedAt: now,
         updatedAt: now,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { todayInParis } from '../../../domain/dates.js';
+import { DAY_MS, HOUR_MS, todayInParis } from '../../../domain/dates.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages.js';
 import { DATA_LINK_HOURS, type PersonalData } from '../../../domain/privacy.js';
 import type { Db } from '../../db/client.js';
@@ -10,11 +10,10 @@ import { enqueueMail } from '../mail/outbox.js';
 import { dataLinkMail } from '../mail/templates.js';
 import * as repo from './repository.js';
 
-const HOUR_MS = 60 * 60 * 1000;
 /** At most this many links are mailed to one address in an hour; further requests mail nothing (and say nothing). */
 export const DATA_LINKS_PER_ADDRESS_HOUR = 3;
 /** Used and expired links are removed this long after they were made. */
-const SPENT_LINK_KEEP_MS = 24 * HOUR_MS;
+const SPENT_LINK_KEEP_MS = DAY_MS;
 
 type Row = Record<string, unknown>;
 
