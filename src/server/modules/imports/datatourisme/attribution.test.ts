@@ -85,8 +85,15 @@ const detail = async (id: number, lng: string) => {
   expect(res.statusCode).toBe(200);
   return res.json<ActivityDetail>();
 };
-const page = (id: number, lng: string) =>
-  app.inject({ url: `/activity/${id}?lng=${lng}`, headers: { accept: 'text/html' } });
+/**
+ * The server-rendered page. Unlike the API's reads, a page does not wait for the read model
+ * (consistentReads covers the API only): the import wrote straight into the database, so the test
+ * lets the read model catch up first.
+ */
+const page = async (id: number, lng: string) => {
+  await app.deps.catalog.sync();
+  return app.inject({ url: `/activity/${id}?lng=${lng}`, headers: { accept: 'text/html' } });
+};
 const jsonLdOf = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
     (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
