@@ -188,7 +188,7 @@ export class SearchIndex {
    * worst of its parts' best matches, then the exact and starting name
    * matches of the whole phrase (docs/search.md#ranking).
    */
-  rank(parts: readonly QueryPart[], phrase: string): Uint8Array {
+  rank(parts: readonly QueryPart[], phrase: string, known: (word: string) => boolean = (w) => this.has(w)): Uint8Array {
     const n = this.size;
     const result = new Uint8Array(n);
     if (parts.length === 0) return result.fill(RANK.none);
@@ -197,7 +197,7 @@ export class SearchIndex {
       part.fill(RANK.none);
       for (const alternative of alternatives) {
         if (alternative.words.length === 1) {
-          this.mark(alternative.words[0] as string, alternative, part);
+          this.mark(alternative.words[0] as string, alternative, part, known);
           continue;
         }
         // Every word of the alternative, each in its best field: the alternative is as good as its worst word.
@@ -205,7 +205,7 @@ export class SearchIndex {
         const one = new Uint8Array(n);
         for (const word of alternative.words) {
           one.fill(RANK.none);
-          this.mark(word, alternative, one);
+          this.mark(word, alternative, one, known);
           for (let i = 0; i < n; i++) if ((one[i] as number) > (all[i] as number)) all[i] = one[i] as number;
         }
         for (let i = 0; i < n; i++) if ((all[i] as number) < (part[i] as number)) part[i] = all[i] as number;
@@ -222,8 +222,16 @@ export class SearchIndex {
     return result;
   }
 
-  /** Lowers `out` (by position) to the rank of every activity that `word` of `alternative` matches. */
-  private mark(word: string, alternative: Alternative, out: Uint8Array): void {
+  /** Whether `word` is one of the catalogue's words, as it is spelled. */
+  has(word: string): boolean {
+    return this.words[lowerBound(this.words, word)] === word;
+  }
+
+  /**
+   * Lowers `out` (by position) to the rank of every activity that `word` of `alternative` matches;
+   * `known`: whether the catalogue has the word as spelled (then no typos are looked for).
+   */
+  private mark(word: string, alternative: Alternative, out: Uint8Array, known: (word: string) => boolean): void {
     const { words } = this;
     const ranks = alternative.typo ? TYPO : DIRECT;
     const first = lowerBound(words, word);
@@ -231,7 +239,7 @@ export class SearchIndex {
       if (alternative.own || synonymMatches(word, words[w] as string)) this.post(w, ranks, out);
     }
     // A word the catalogue has is taken as spelled (docs/search.md#typos): "sport" is not "spot" with a typo.
-    if (!alternative.own || word.length < TYPO_MIN_LENGTH || words[first] === word) return;
+    if (!alternative.own || word.length < TYPO_MIN_LENGTH || words[first] === word || known(word)) return;
     const target = squeeze(word);
     for (let length = target.length - 1; length <= target.length + 1; length++) {
       const candidates = this.byLength[length];
@@ -252,5 +260,35 @@ export class SearchIndex {
         if ((out[i] as number) > rank) out[i] = rank;
       }
     }
+  }
+}
+
+/**
+ * The search of a snapshot patched since its index was built (docs/read-model.md#keeping-it-current):
+ * the index of the last full build, and a small one of the activities changed or added since, whose
+ * answers replace the big one's at their positions. A change costs the small index, not the whole.
+ */
+export class LayeredSearch {
+  constructor(
+    /** The last full build's index: position i is its document i. */
+    readonly base: SearchIndex,
+    /** The positions changed or added since, ascending, and their index (document k is position dirty[k]). */
+    readonly dirty: Int32Array,
+    readonly delta: SearchIndex | null,
+  ) {}
+
+  /** Each position's rank (RANK.none: no match) over `capacity` positions; see SearchIndex.rank. */
+  rank(parts: readonly QueryPart[], phrase: string, capacity: number): Uint8Array {
+    const { base, delta, dirty } = this;
+    const known = delta ? (word: string) => base.has(word) || delta.has(word) : (word: string) => base.has(word);
+    const fromBase = base.rank(parts, phrase, known);
+    if (delta === null && capacity === fromBase.length) return fromBase;
+    const result = new Uint8Array(capacity).fill(RANK.none);
+    result.set(fromBase);
+    if (delta !== null) {
+      const fromDelta = delta.rank(parts, phrase, known);
+      for (let k = 0; k < dirty.length; k++) result[dirty[k] as number] = fromDelta[k] as number;
+    }
+    return result;
   }
 }

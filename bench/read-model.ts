@@ -1,0 +1,91 @@
+/**
+ * The read model at size (docs/benchmarks.md#the-read-model-at-size), in this process, from an
+ * existing database (`npm run db:seed -- --scale 50000` first):
+ *
+ *   node --expose-gc --import tsx bench/read-model.ts          the embedded database in DATA_DIR
+ *   DATABASE_URL=postgres://... node --expose-gc --import tsx bench/read-model.ts
+ *
+ * Prints: the time to read the public activities and to build the snapshot, the heap the
+ * snapshot keeps (after a collection, without the rows as read), the process's RSS, and the cost
+ * of one write: a snapshot patched with one changed activity, then the first default list, search
+ * and name-sorted list on it (what a visitor's next request pays), against the same requests on a
+ * snapshot that has them already (the ceiling: nothing to make again).
+ */
+import path from 'node:path';
+import { openDatabase } from '../src/server/db/client.js';
+import { CatalogModel } from '../src/server/modules/catalog/model.js';
+import * as catalogRepo from '../src/server/modules/catalog/repository.js';
+import type { ActivityListQuery } from '../src/domain/activities.js';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) {
+  console.error('Run with node --expose-gc --import tsx bench/read-model.ts');
+  process.exit(2);
+}
+const WRITES = Number(process.argv.find((a) => a.startsWith('--writes='))?.slice(9) ?? 40);
+const url = process.env.DATABASE_URL;
+const database = await openDatabase(
+  url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: path.join(process.env.DATA_DIR ?? 'data', 'pglite') },
+);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+};
+
+try {
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let started = performance.now();
+  let rows: Awaited<ReturnType<typeof catalogRepo.publicActivities>> | null = await catalogRepo.publicActivities(
+    database.db,
+  );
+  const tags = await catalogRepo.approvedTags(database.db);
+  const readMs = performance.now() - started;
+  started = performance.now();
+  let model = new CatalogModel(rows, tags);
+  const buildMs = performance.now() - started;
+  const size = model.size;
+  const sample = rows.filter((_, i) => i % Math.max(1, Math.floor(rows!.length / WRITES)) === 0).slice(0, WRITES);
+  rows = null;
+  gc();
+  const heap = process.memoryUsage().heapUsed - heapBefore;
+  console.log(`activities: ${size}`);
+  console.log(`read from the database: ${ms(readMs)}; snapshot built: ${ms(buildMs)}`);
+  console.log(`heap kept by the snapshot: ${mb(heap)}; process RSS: ${mb(process.memoryUsage().rss)}`);
+
+  const base: ActivityListQuery = { limit: 12, offset: 0, sort: 'distance' } as ActivityListQuery;
+  const queries: ActivityListQuery[] = [
+    base,
+    { ...base, search: 'chateau' },
+    { ...base, sort: 'name', lng: 'fr' },
+    { ...base, sort: 'newest' },
+  ];
+  const patchTimes: number[] = [];
+  const firstReads: number[] = [];
+  const warmReads: number[] = [];
+  for (const row of sample) {
+    const changed = { ...row, rating: row.rating === 5 ? 4.5 : 5, updatedAt: new Date() };
+    started = performance.now();
+    model = model.patched([changed], []);
+    patchTimes.push(performance.now() - started);
+    started = performance.now();
+    for (const query of queries) model.list(query);
+    firstReads.push(performance.now() - started);
+    started = performance.now();
+    for (const query of queries) model.list(query);
+    warmReads.push(performance.now() - started);
+  }
+  console.log(
+    `one write (${sample.length} in turn): patch p50 ${ms(quantile(patchTimes, 0.5))}, p95 ${ms(quantile(patchTimes, 0.95))}; ` +
+      `the next four reads p50 ${ms(quantile(firstReads, 0.5))}, p95 ${ms(quantile(firstReads, 0.95))} ` +
+      `(the same reads again: p50 ${ms(quantile(warmReads, 0.5))}, p95 ${ms(quantile(warmReads, 0.95))})`,
+  );
+  gc();
+  console.log(
+    `heap after the writes: ${mb(process.memoryUsage().heapUsed - heapBefore)}; RSS ${mb(process.memoryUsage().rss)}`,
+  );
+} finally {
+  await database.close();
+}
