@@ -47,13 +47,14 @@ try {
   let model = new CatalogModel(rows, tags);
   const buildMs = performance.now() - started;
   const size = model.size;
-  const sample = rows.filter((_, i) => i % Math.max(1, Math.floor(rows!.length / WRITES)) === 0).slice(0, WRITES);
+  const every = Math.max(1, Math.floor(rows.length / WRITES));
+  const sample = rows.filter((_, i) => i % every === 0).slice(0, WRITES);
   rows = null;
   gc();
   const heap = process.memoryUsage().heapUsed - heapBefore;
-  console.log(`activities: ${size}`);
-  console.log(`read from the database: ${ms(readMs)}; snapshot built: ${ms(buildMs)}`);
-  console.log(`heap kept by the snapshot: ${mb(heap)}; process RSS: ${mb(process.memoryUsage().rss)}`);
+  console.info(`activities: ${size}`);
+  console.info(`read from the database: ${ms(readMs)}; snapshot built: ${ms(buildMs)}`);
+  console.info(`heap kept by the snapshot: ${mb(heap)}; process RSS: ${mb(process.memoryUsage().rss)}`);
 
   const base: ActivityListQuery = { limit: 12, offset: 0, sort: 'distance' } as ActivityListQuery;
   const queries: ActivityListQuery[] = [
@@ -77,13 +78,13 @@ try {
     for (const query of queries) model.list(query);
     warmReads.push(performance.now() - started);
   }
-  console.log(
+  console.info(
     `one write (${sample.length} in turn): patch p50 ${ms(quantile(patchTimes, 0.5))}, p95 ${ms(quantile(patchTimes, 0.95))}; ` +
       `the next four reads p50 ${ms(quantile(firstReads, 0.5))}, p95 ${ms(quantile(firstReads, 0.95))} ` +
       `(the same reads again: p50 ${ms(quantile(warmReads, 0.5))}, p95 ${ms(quantile(warmReads, 0.95))})`,
   );
   gc();
-  console.log(
+  console.info(
     `heap after the writes: ${mb(process.memoryUsage().heapUsed - heapBefore)}; RSS ${mb(process.memoryUsage().rss)}`,
   );
 } finally {
