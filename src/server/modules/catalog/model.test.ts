@@ -397,8 +397,10 @@ describe('a patched snapshot (docs/read-model.md#keeping-it-current)', () => {
     const random = generator(5);
     const all = rows(1500, random);
     const model = new CatalogModel(all.slice(0, 200), []);
-    const patched = model.patched(all.slice(100), [1, 2, 3]);
-    const fresh = new CatalogModel(all.slice(3), []);
+    // Activities 101 to 200 change their content (another's, under their id); the others are new.
+    const changed = all.slice(100).map((row, i) => ({ ...(all[(i * 7 + 3) % all.length] as CatalogRow), id: row.id }));
+    const patched = model.patched(changed, [1, 2, 3]);
+    const fresh = new CatalogModel([...all.slice(3, 100), ...changed], []);
     const now = new Date('2027-07-09T08:00:00Z');
     expect(answers(patched, generator(1), now)).toEqual(answers(fresh, generator(1), now));
   });

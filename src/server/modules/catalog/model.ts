@@ -24,7 +24,7 @@ import {
 } from '../../../domain/opening.js';
 import { queryParts, searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
-import { LayeredSearch, RANK, SearchIndex, searchFieldsOf } from './search-index.js';
+import { LayeredSearch, RANK, SearchIndex, type SearchFields, searchFieldsOf } from './search-index.js';
 
 /**
  * The public read model (docs/read-model.md): every public activity in every
@@ -48,8 +48,8 @@ export interface PublicTag {
   isApproved: boolean;
 }
 
-/** One public activity as the database gives it. */
-export interface CatalogRow {
+/** One public activity as the read model keeps it (docs/read-model.md#what-it-holds). */
+export interface CatalogActivity {
   id: number;
   language: Language;
   category: Category;
@@ -77,8 +77,6 @@ export interface CatalogRow {
   createdAt: Date;
   /** When the activity itself last changed (the sitemap's lastmod). */
   updatedAt: Date;
-  /** Its names, descriptions, places and town in every language, normalised (activities.search_text). */
-  searchText: string;
   /** Who answers its booking requests (docs/product.md#who-answers); only the detail shows it. */
   answeredBy: AnsweredBy;
   original: LocalizedText;
@@ -88,13 +86,18 @@ export interface CatalogRow {
   source: ActivitySource | null;
 }
 
-interface Entry extends CatalogRow {
-  createdAtIso: string;
-  createdAtMs: number;
+/** One public activity as the database gives it: with its search text, which only the search index keeps. */
+export interface CatalogRow extends CatalogActivity {
+  /** Its names, descriptions, places and town in every language, normalised (activities.search_text). */
+  searchText: string;
+}
+
+/**
+ * An activity as a snapshot keeps it: the row without its search text (the search index has what it
+ * needs), with its tag names (docs/read-model.md#memory).
+ */
+interface Entry extends CatalogActivity {
   tagNames: string[];
-  latRad: number;
-  lonRad: number;
-  cosLat: number;
 }
 
 const RAD = Math.PI / 180;
@@ -110,16 +113,20 @@ const TIMING_CODE: Record<Opening, number> = { open: TIMING_MATCH, unknown: TIMI
 /** How many answers of the when filter a snapshot keeps (per set of days, per minute for open now). */
 const TIMINGS_KEPT = 64;
 
-function entryOf(row: CatalogRow): Entry {
-  return {
-    ...row,
-    createdAtIso: row.createdAt.toISOString(),
-    createdAtMs: row.createdAt.getTime(),
-    tagNames: row.tags.map((t) => t.name).sort(),
-    latRad: row.latitude * RAD,
-    lonRad: row.longitude * RAD,
-    cosLat: Math.cos(row.latitude * RAD),
-  };
+/** Tag name lists, shared by the activities with the same tags. */
+const tagNameLists = new Map<string, string[]>();
+
+function entryOf(row: CatalogRow | Entry): Entry {
+  if ('tagNames' in row) return row;
+  const { searchText: _searchText, ...entry } = row;
+  const names = row.tags.map((t) => t.name).sort();
+  const key = names.join('\u0000');
+  let tagNames = tagNameLists.get(key);
+  if (tagNames === undefined) {
+    tagNames = names;
+    if (tagNameLists.size < 10_000) tagNameLists.set(key, tagNames);
+  }
+  return Object.assign(entry, { tagNames });
 }
 
 /** The haversine distance (docs/product.md#distance), origin prepared once. */
@@ -128,7 +135,9 @@ function distanceFrom(origin: Position) {
   const lonRad = origin.lon * RAD;
   const cosLat = Math.cos(latRad);
   return (e: Entry) => {
-    const h = Math.sin((e.latRad - latRad) / 2) ** 2 + cosLat * e.cosLat * Math.sin((e.lonRad - lonRad) / 2) ** 2;
+    const eLat = e.latitude * RAD;
+    const h =
+      Math.sin((eLat - latRad) / 2) ** 2 + cosLat * Math.cos(eLat) * Math.sin((e.longitude * RAD - lonRad) / 2) ** 2;
     return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
   };
 }
@@ -340,14 +349,19 @@ export class CatalogModel {
   private readonly timings = new Map<string, Uint8Array>();
   private readonly favouredMasks = new Map<Favour, Uint8Array>();
 
-  constructor(rows: Iterable<CatalogRow>, approvedTags: PublicTag[]) {
-    const entries = [...rows].map(entryOf).sort((a, b) => a.id - b.id);
+  /**
+   * A snapshot of `rows`. `search`: the index of their search fields, by position in id order, when
+   * it is made already (a compaction, see `patched`); else it is built from the rows' search text.
+   */
+  constructor(rows: Iterable<CatalogRow | Entry>, approvedTags: PublicTag[], search?: SearchIndex) {
+    const given = [...rows].sort((a, b) => a.id - b.id);
     const generation: Generation = {
-      positionOf: new Map(entries.map((e, i) => [e.id, i])),
+      positionOf: new Map(given.map((e, i) => [e.id, i])),
       timedKinds: [],
       kinds: new Map(),
-      base: new SearchIndex(entries.map(searchFieldsOf)),
+      base: search ?? new SearchIndex(given.map((row) => searchFieldsOf(row as CatalogRow))),
     };
+    const entries = given.map(entryOf);
     this.generation = generation;
     this.entries = entries;
     this.size = entries.length;
@@ -355,18 +369,18 @@ export class CatalogModel {
     this.alive = new Uint8Array(entries.length).fill(1);
     this.inIdOrder = true;
     this.ids = Int32Array.from(entries, (e) => e.id);
-    this.latRad = Float64Array.from(entries, (e) => e.latRad);
-    this.lonRad = Float64Array.from(entries, (e) => e.lonRad);
-    this.cosLat = Float64Array.from(entries, (e) => e.cosLat);
+    this.latRad = Float64Array.from(entries, (e) => e.latitude * RAD);
+    this.lonRad = Float64Array.from(entries, (e) => e.longitude * RAD);
+    this.cosLat = Float64Array.from(entries, (e) => Math.cos(e.latitude * RAD));
     this.category = Uint8Array.from(entries, (e) => CATEGORIES.indexOf(e.category));
     this.bookable = Uint8Array.from(entries, (e) => (e.bookingRequired ? 1 : 0));
     this.sponsored = Uint8Array.from(entries, (e) => (e.isSponsored ? 1 : 0));
-    this.created = Float64Array.from(entries, (e) => e.createdAtMs);
+    this.created = Float64Array.from(entries, (e) => e.createdAt.getTime());
     this.sponsor = Int8Array.from(entries, (e) => e.sponsorLevel);
     this.rating = Float64Array.from(entries, (e) => e.rating);
     this.reviews = Int32Array.from(entries, (e) => e.reviewCount);
     this.price = Float64Array.from(entries, (e) => e.priceCents ?? Number.NaN);
-    this.search = new LayeredSearch(generation.base, new Int32Array(0), null);
+    this.search = new LayeredSearch(generation.base, new Int32Array(0), []);
     this.approvedTags = [...approvedTags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.cityCounts = new Map();
     for (const e of entries) this.cityCounts.set(e.city, (this.cityCounts.get(e.city) ?? 0) + 1);
@@ -390,15 +404,26 @@ export class CatalogModel {
     for (const id of goneIds) if (this.has(id)) dead++;
     const dirty = new Set(this.search.dirty);
     for (const row of rows) dirty.add(generation.positionOf.get(row.id) ?? -1);
-    if (dirty.size + appended > DELTA_MAX || dead > DEAD_MAX) {
-      const next = new Map<number, CatalogRow>();
-      for (let i = 0; i < this.capacity; i++)
-        if (this.alive[i] === 1) next.set(this.ids[i] as number, this.entries[i] as Entry);
-      for (const id of goneIds) next.delete(id);
-      for (const row of rows) next.set(row.id, row);
-      return new CatalogModel(next.values(), approvedTags);
-    }
-    return new CatalogModel([], approvedTags).patchedFrom(this, rows, goneIds);
+    const next = new CatalogModel([], approvedTags).patchedFrom(this, rows, goneIds);
+    return dirty.size + appended > DELTA_MAX || dead > DEAD_MAX ? next.compacted() : next;
+  }
+
+  /**
+   * This snapshot with its gone positions left out, in id order, and one search index: the last full
+   * build's and the changed activities' merged, without reading any text again.
+   */
+  private compacted(): CatalogModel {
+    const live = Array.from(this.everyPosition()).sort((a, b) => (this.ids[a] as number) - (this.ids[b] as number));
+    const moved = new Int32Array(this.capacity).fill(-1);
+    live.forEach((position, to) => {
+      moved[position] = to;
+    });
+    const search = SearchIndex.merged(this.search, moved, live.length);
+    return new CatalogModel(
+      live.map((i) => this.entries[i] as Entry),
+      this.approvedTags,
+      search,
+    );
   }
 
   /** Fills this (new, empty) snapshot as `from` with `rows` and `gone` applied; see `patched`. */
@@ -407,7 +432,7 @@ export class CatalogModel {
     let capacity = from.capacity;
     let inIdOrder = from.inIdOrder;
     let lastId = capacity > 0 ? (from.ids[capacity - 1] as number) : 0;
-    const placed: { position: number; entry: Entry }[] = [];
+    const placed: { position: number; entry: Entry; fields: SearchFields }[] = [];
     for (const row of rows) {
       let position = generation.positionOf.get(row.id);
       if (position === undefined) {
@@ -416,7 +441,7 @@ export class CatalogModel {
         if (row.id < lastId) inIdOrder = false;
         lastId = Math.max(lastId, row.id);
       }
-      placed.push({ position, entry: entryOf(row) });
+      placed.push({ position, entry: entryOf(row), fields: searchFieldsOf(row) });
     }
     this.generation = generation;
     this.capacity = capacity;
@@ -458,13 +483,13 @@ export class CatalogModel {
       this.entries[position] = e;
       this.alive[position] = 1;
       this.ids[position] = e.id;
-      this.latRad[position] = e.latRad;
-      this.lonRad[position] = e.lonRad;
-      this.cosLat[position] = e.cosLat;
+      this.latRad[position] = e.latitude * RAD;
+      this.lonRad[position] = e.longitude * RAD;
+      this.cosLat[position] = Math.cos(e.latitude * RAD);
       this.category[position] = CATEGORIES.indexOf(e.category);
       this.bookable[position] = e.bookingRequired ? 1 : 0;
       this.sponsored[position] = e.isSponsored ? 1 : 0;
-      this.created[position] = e.createdAtMs;
+      this.created[position] = e.createdAt.getTime();
       this.sponsor[position] = e.sponsorLevel;
       this.rating[position] = e.rating;
       this.reviews[position] = e.reviewCount;
@@ -478,13 +503,14 @@ export class CatalogModel {
     this.cityList =
       cities.length === from.cityList.length && cities.every((c, i) => c === from.cityList[i]) ? from.cityList : cities;
     // The search: the activities changed since the full build, indexed on their own.
-    const dirtySet = new Set(from.search.dirty);
-    for (const { position } of placed) dirtySet.add(position);
-    const dirty = Int32Array.from(dirtySet).sort();
+    const fieldsOf = new Map<number, SearchFields>();
+    from.search.dirty.forEach((position, k) => fieldsOf.set(position, from.search.docs[k] as SearchFields));
+    for (const { position, fields } of placed) fieldsOf.set(position, fields);
+    const dirty = Int32Array.from(fieldsOf.keys()).sort();
     this.search = new LayeredSearch(
       generation.base,
       dirty,
-      dirty.length === 0 ? null : new SearchIndex(Array.from(dirty, (i) => searchFieldsOf(this.entries[i] as Entry))),
+      Array.from(dirty, (i) => fieldsOf.get(i) as SearchFields),
     );
     // Orders and masks the last snapshot had made, patched rather than made again.
     const added = Int32Array.from(placed, (p) => p.position);
@@ -516,7 +542,7 @@ export class CatalogModel {
   }
 
   /** One public activity as the database gave it; undefined when it is not public. */
-  row(id: number): CatalogRow | undefined {
+  row(id: number): CatalogActivity | undefined {
     return this.has(id) ? this.entries[this.generation.positionOf.get(id) as number] : undefined;
   }
 
@@ -532,7 +558,7 @@ export class CatalogModel {
   }
 
   /** Every public activity as the database gave it, in id order (the open-data exports, docs/api.md#open-data-exports). */
-  rows(): readonly CatalogRow[] {
+  rows(): readonly CatalogActivity[] {
     return this.liveEntries();
   }
 
@@ -573,7 +599,7 @@ export class CatalogModel {
       isSponsored: e.isSponsored,
       sponsorLevel: e.sponsorLevel,
       tags: e.tagNames,
-      createdAt: e.createdAtIso,
+      createdAt: e.createdAt.toISOString(),
       status: statusAt(e, now),
     };
   }

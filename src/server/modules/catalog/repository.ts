@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ActivitySource, AnsweredBy } from '../../../domain/activities.js';
 import { DATATOURISME, type MachineTranslatedField } from '../../../domain/attribution.js';
 
@@ -23,14 +23,37 @@ export async function approvedTags(db: Db): Promise<PublicTag[]> {
   return db.select(tagColumns).from(tags).where(eq(tags.status, 'approved')).orderBy(asc(tags.name));
 }
 
+/** How many activities the whole catalogue is read in at a time (docs/read-model.md#memory). */
+const READ_CHUNK = 2000;
+
 /**
  * Public activities (active, approved and of a listed provider, docs/permissions.md#public-activities),
  * all of them or those of `ids`, with their texts in every language and their
- * approved tags: what the read model holds.
+ * approved tags: what the read model holds. All of them are read in chunks of READ_CHUNK by id, one
+ * query at a time: what is read but not kept stays small, and the pool keeps connections for requests.
  */
 export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogRow[]> {
-  const only = ids ? inArray(activities.id, ids) : undefined;
-  const selected = await db
+  if (ids) {
+    const out: CatalogRow[] = [];
+    for (let i = 0; i < ids.length; i += READ_CHUNK) {
+      const chunk = ids.slice(i, i + READ_CHUNK);
+      out.push(...(await readActivities(db, inArray(activities.id, chunk))));
+    }
+    return out;
+  }
+  const out: CatalogRow[] = [];
+  let after = 0;
+  for (;;) {
+    const chunk = await readActivities(db, sql`${activities.id} > ${after}`, READ_CHUNK);
+    for (const row of chunk) out.push(row);
+    if (chunk.length < READ_CHUNK) return out;
+    after = (chunk[chunk.length - 1] as CatalogRow).id;
+  }
+}
+
+/** The public activities `where` selects (at most `limit`, in id order), with texts, tags and source. */
+async function readActivities(db: Db, where: SQL, limit?: number): Promise<CatalogRow[]> {
+  const query = db
     .select({
       activity: activities,
       providerName: sql<string | null>`coalesce(${providers.company}, ${providers.name})`,
@@ -52,7 +75,10 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
     .from(activities)
     .leftJoin(providers, eq(providers.id, activities.providerId))
     .leftJoin(activitySources, eq(activitySources.activityId, activities.id))
-    .where(and(isPublicActivity, only));
+    .where(and(isPublicActivity, where))
+    .orderBy(asc(activities.id))
+    .$dynamic();
+  const selected = await (limit === undefined ? query : query.limit(limit));
   const sourceRows = new Map(
     selected.flatMap(({ activity, source }) => (source?.activityId == null ? [] : ([[activity.id, source]] as const))),
   );
@@ -66,31 +92,17 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
   );
   if (rows.length === 0) return [];
   const found = rows.map((r) => r.id);
-  // In chunks, so that a query never carries more parameters than a server takes.
-  const chunks: number[][] = [];
-  for (let i = 0; i < found.length; i += 5000) chunks.push(found.slice(i, i + 5000));
-  const [translations, tagRows] = await Promise.all([
-    Promise.all(
-      chunks.map((chunk) =>
-        db.select().from(activityTranslations).where(inArray(activityTranslations.activityId, chunk)),
-      ),
-    ).then((parts) => parts.flat()),
-    Promise.all(
-      chunks.map((chunk) =>
-        db
-          .select({ activityId: activityTags.activityId, ...tagColumns })
-          .from(activityTags)
-          .innerJoin(tags, eq(tags.id, activityTags.tagId))
-          .where(
-            and(
-              inArray(activityTags.activityId, chunk),
-              eq(activityTags.status, 'approved'),
-              eq(tags.status, 'approved'),
-            ),
-          ),
-      ),
-    ).then((parts) => parts.flat()),
-  ]);
+  const translations = await db
+    .select()
+    .from(activityTranslations)
+    .where(inArray(activityTranslations.activityId, found));
+  const tagRows = await db
+    .select({ activityId: activityTags.activityId, ...tagColumns })
+    .from(activityTags)
+    .innerJoin(tags, eq(tags.id, activityTags.tagId))
+    .where(
+      and(inArray(activityTags.activityId, found), eq(activityTags.status, 'approved'), eq(tags.status, 'approved')),
+    );
   const textsOf = new Map<number, Partial<Record<Language, LocalizedText>>>();
   for (const t of translations) {
     const entry = textsOf.get(t.activityId) ?? {};

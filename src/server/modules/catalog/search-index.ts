@@ -96,6 +96,16 @@ function lowerBound(list: readonly string[], key: string): number {
   return lo;
 }
 
+/** An index's parts, as a build or a merge makes them (see SearchIndex's fields). */
+interface IndexParts {
+  size: number;
+  words: string[];
+  starts: Int32Array[];
+  postings: Int32Array[];
+  names: string[];
+  nameOwners: Int32Array;
+}
+
 export class SearchIndex {
   readonly size: number;
   /** The distinct words, sorted. */
@@ -110,8 +120,107 @@ export class SearchIndex {
   private readonly names: string[];
   private readonly nameOwners: Int32Array;
 
-  constructor(docs: readonly SearchFields[]) {
-    this.size = docs.length;
+  constructor(source: readonly SearchFields[] | IndexParts) {
+    const parts = Array.isArray(source) ? SearchIndex.build(source as readonly SearchFields[]) : (source as IndexParts);
+    this.size = parts.size;
+    this.words = parts.words;
+    this.starts = parts.starts;
+    this.postings = parts.postings;
+    this.names = parts.names;
+    this.nameOwners = parts.nameOwners;
+    this.squeezed = this.words.map(squeeze);
+    const lengths: number[][] = [];
+    this.squeezed.forEach((word, w) => {
+      (lengths[word.length] ??= []).push(w);
+    });
+    this.byLength = Array.from(lengths, (list) => Int32Array.from(list ?? []));
+  }
+
+  /**
+   * The index of a layered search's activities without their text (docs/read-model.md#keeping-it-current):
+   * the base's postings of the positions not changed since, and the delta's of those changed, each
+   * moved to `moved[position]` (-1: left out); words no activity has any more are left out.
+   */
+  static merged(layered: LayeredSearch, moved: Int32Array, size: number): SearchIndex {
+    const { base, delta, dirty } = layered;
+    const changed = new Uint8Array(moved.length);
+    for (const i of dirty) changed[i] = 1;
+    const words: string[] = [];
+    const starts = FIELDS.map(() => [0]);
+    const postings = FIELDS.map((_, f) => {
+      const room = (base.postings[f] as Int32Array).length + (delta ? (delta.postings[f] as Int32Array).length : 0);
+      return new Int32Array(room);
+    });
+    const filled = FIELDS.map(() => 0);
+    const dw = delta ? delta.words : [];
+    let a = 0;
+    let d = 0;
+    while (a < base.words.length || d < dw.length) {
+      const wa = base.words[a];
+      const wd = dw[d];
+      const word = wd === undefined || (wa !== undefined && wa <= wd) ? (wa as string) : wd;
+      const ai = wa === word ? a++ : -1;
+      const di = wd === word ? d++ : -1;
+      let any = false;
+      for (let f = 0; f < FIELDS.length; f++) {
+        const out = postings[f] as Int32Array;
+        const from = filled[f] as number;
+        let at = from;
+        if (ai >= 0) {
+          const list = base.postings[f] as Int32Array;
+          const bounds = base.starts[f] as Int32Array;
+          for (let k = bounds[ai] as number, end = bounds[ai + 1] as number; k < end; k++) {
+            const position = list[k] as number;
+            if (changed[position] === 1) continue;
+            const to = moved[position] as number;
+            if (to >= 0) out[at++] = to;
+          }
+        }
+        if (di >= 0 && delta) {
+          const list = delta.postings[f] as Int32Array;
+          const bounds = delta.starts[f] as Int32Array;
+          for (let k = bounds[di] as number, end = bounds[di + 1] as number; k < end; k++) {
+            const to = moved[dirty[list[k] as number] as number] as number;
+            if (to >= 0) out[at++] = to;
+          }
+        }
+        if (at - from > 1) out.subarray(from, at).sort();
+        filled[f] = at;
+        if (at > from) any = true;
+      }
+      if (!any) {
+        // A word nobody has any more: nothing was written for it.
+        continue;
+      }
+      words.push(word);
+      for (let f = 0; f < FIELDS.length; f++) (starts[f] as number[]).push(filled[f] as number);
+    }
+    const names: { name: string; position: number }[] = [];
+    for (let k = 0; k < base.names.length; k++) {
+      const position = base.nameOwners[k] as number;
+      const to = changed[position] === 1 ? -1 : (moved[position] as number);
+      if (to >= 0) names.push({ name: base.names[k] as string, position: to });
+    }
+    if (delta) {
+      for (let k = 0; k < delta.names.length; k++) {
+        const to = moved[dirty[delta.nameOwners[k] as number] as number] as number;
+        if (to >= 0) names.push({ name: delta.names[k] as string, position: to });
+      }
+    }
+    names.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : x.position - y.position));
+    return new SearchIndex({
+      size,
+      words,
+      starts: starts.map((list) => Int32Array.from(list)),
+      postings: postings.map((list, f) => list.slice(0, filled[f] as number)),
+      names: names.map((n) => n.name),
+      nameOwners: Int32Array.from(names, (n) => n.position),
+    });
+  }
+
+  /** Builds an index's parts from the activities' search fields (document i: position i). */
+  private static build(docs: readonly SearchFields[]): IndexParts {
+    const size = docs.length;
     const idOf = new Map<string, number>();
     const found: string[] = [];
     // Per field: (word id, position) pairs, each position's words once.
@@ -146,36 +255,36 @@ export class SearchIndex {
     order.forEach((id, rank) => {
       rankOf[id] = rank;
     });
-    this.words = Array.from(order, (id) => found[id] as string);
-    this.starts = [];
-    this.postings = [];
+    const words = Array.from(order, (id) => found[id] as string);
+    const allStarts: Int32Array[] = [];
+    const allPostings: Int32Array[] = [];
     for (const list of pairs) {
-      const starts = new Int32Array(this.words.length + 1);
+      const starts = new Int32Array(words.length + 1);
       for (let k = 0; k < list.length; k += 2) {
         const w = (rankOf[list[k] as number] as number) + 1;
         starts[w] = (starts[w] as number) + 1;
       }
-      for (let w = 0; w < this.words.length; w++) starts[w + 1] = (starts[w + 1] as number) + (starts[w] as number);
-      const fill = starts.slice(0, this.words.length);
+      for (let w = 0; w < words.length; w++) starts[w + 1] = (starts[w + 1] as number) + (starts[w] as number);
+      const fill = starts.slice(0, words.length);
       const postings = new Int32Array(list.length / 2);
       // Pairs come in position order, so every word's list is sorted.
       for (let k = 0; k < list.length; k += 2) {
         const w = rankOf[list[k] as number] as number;
         postings[(fill[w] as number)++] = list[k + 1] as number;
       }
-      this.starts.push(starts);
-      this.postings.push(postings);
+      allStarts.push(starts);
+      allPostings.push(postings);
     }
-    this.squeezed = this.words.map(squeeze);
-    const lengths: number[][] = [];
-    this.squeezed.forEach((word, w) => {
-      (lengths[word.length] ??= []).push(w);
-    });
-    this.byLength = Array.from(lengths, (list) => Int32Array.from(list ?? []));
     const names = docs.flatMap((doc, position) => doc.names.map((name) => ({ name, position })));
     names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.position - b.position));
-    this.names = names.map((n) => n.name);
-    this.nameOwners = Int32Array.from(names, (n) => n.position);
+    return {
+      size,
+      words,
+      starts: allStarts,
+      postings: allPostings,
+      names: names.map((n) => n.name),
+      nameOwners: Int32Array.from(names, (n) => n.position),
+    };
   }
 
   /** The number of distinct words (for the benchmarks). */
@@ -269,13 +378,18 @@ export class SearchIndex {
  * answers replace the big one's at their positions. A change costs the small index, not the whole.
  */
 export class LayeredSearch {
+  /** The index of `docs` (document k is position dirty[k]); null when nothing changed. */
+  readonly delta: SearchIndex | null;
+
   constructor(
     /** The last full build's index: position i is its document i. */
     readonly base: SearchIndex,
-    /** The positions changed or added since, ascending, and their index (document k is position dirty[k]). */
+    /** The positions changed or added since, ascending, and their search fields (the read model keeps no other text to search). */
     readonly dirty: Int32Array,
-    readonly delta: SearchIndex | null,
-  ) {}
+    readonly docs: readonly SearchFields[],
+  ) {
+    this.delta = dirty.length === 0 ? null : new SearchIndex(docs);
+  }
 
   /** Each position's rank (RANK.none: no match) over `capacity` positions; see SearchIndex.rank. */
   rank(parts: readonly QueryPart[], phrase: string, capacity: number): Uint8Array {
