@@ -23,6 +23,9 @@ export async function approvedTags(db: Db): Promise<PublicTag[]> {
   return db.select(tagColumns).from(tags).where(eq(tags.status, 'approved')).orderBy(asc(tags.name));
 }
 
+const NO_WEEKLY_HOURS: CatalogRow['weeklyHours'] = [];
+const NO_TAGS: PublicTag[] = [];
+
 /** How many activities the whole catalogue is read in at a time (docs/read-model.md#memory). */
 const READ_CHUNK = 2000;
 
@@ -33,26 +36,53 @@ const READ_CHUNK = 2000;
  * query at a time: what is read but not kept stays small, and the pool keeps connections for requests.
  */
 export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogRow[]> {
+  const shared = new Shared();
   if (ids) {
     const out: CatalogRow[] = [];
     for (let i = 0; i < ids.length; i += READ_CHUNK) {
       const chunk = ids.slice(i, i + READ_CHUNK);
-      out.push(...(await readActivities(db, inArray(activities.id, chunk))));
+      out.push(...(await readActivities(db, shared, inArray(activities.id, chunk))));
     }
     return out;
   }
   const out: CatalogRow[] = [];
   let after = 0;
   for (;;) {
-    const chunk = await readActivities(db, sql`${activities.id} > ${after}`, READ_CHUNK);
+    const chunk = await readActivities(db, shared, sql`${activities.id} > ${after}`, READ_CHUNK);
     for (const row of chunk) out.push(row);
     if (chunk.length < READ_CHUNK) return out;
     after = (chunk[chunk.length - 1] as CatalogRow).id;
   }
 }
 
+/**
+ * One copy of each value that many activities repeat, for one read (docs/read-model.md#memory): the
+ * same texts (opening hours, places, towns, a chain's descriptions), tags, weekly rows and who
+ * answers. The database gives each row its own copy.
+ */
+class Shared {
+  private readonly strings = new Map<string, string>();
+  private readonly objects = new Map<string, unknown>();
+
+  text<T extends string | null>(value: T): T {
+    if (value === null) return value;
+    const known = this.strings.get(value);
+    if (known !== undefined) return known as T;
+    this.strings.set(value, value);
+    return value;
+  }
+
+  object<T>(value: T): T {
+    const key = JSON.stringify(value);
+    const known = this.objects.get(key);
+    if (known !== undefined) return known as T;
+    this.objects.set(key, value);
+    return value;
+  }
+}
+
 /** The public activities `where` selects (at most `limit`, in id order), with texts, tags and source. */
-async function readActivities(db: Db, where: SQL, limit?: number): Promise<CatalogRow[]> {
+async function readActivities(db: Db, shared: Shared, where: SQL, limit?: number): Promise<CatalogRow[]> {
   const query = db
     .select({
       activity: activities,
@@ -87,7 +117,9 @@ async function readActivities(db: Db, where: SQL, limit?: number): Promise<Catal
   const answeredBy = new Map<number, AnsweredBy>(
     selected.map(({ activity, providerName }) => [
       activity.id,
-      activity.providerId !== null && providerName ? { kind: 'provider', name: providerName } : { kind: 'team' },
+      shared.object<AnsweredBy>(
+        activity.providerId !== null && providerName ? { kind: 'provider', name: providerName } : { kind: 'team' },
+      ),
     ]),
   );
   if (rows.length === 0) return [];
@@ -108,10 +140,10 @@ async function readActivities(db: Db, where: SQL, limit?: number): Promise<Catal
     const entry = textsOf.get(t.activityId) ?? {};
     entry[t.language] = {
       name: t.name,
-      description: t.description,
-      location: t.location,
-      openingHours: t.openingHours,
-      marketDays: t.marketDays,
+      description: shared.text(t.description),
+      location: shared.text(t.location),
+      openingHours: shared.text(t.openingHours),
+      marketDays: shared.text(t.marketDays),
       sortName: t.sortName,
     };
     textsOf.set(t.activityId, entry);
@@ -119,17 +151,17 @@ async function readActivities(db: Db, where: SQL, limit?: number): Promise<Catal
   const tagsOf = new Map<number, PublicTag[]>();
   for (const { activityId, ...tag } of tagRows) {
     const list = tagsOf.get(activityId) ?? [];
-    list.push(tag);
+    list.push(shared.object(tag));
     tagsOf.set(activityId, list);
   }
   return rows.map((r) => {
     const texts = textsOf.get(r.id) ?? {};
     const original: LocalizedText = {
       name: r.name,
-      description: r.description,
-      location: r.location,
-      openingHours: r.openingHours,
-      marketDays: r.marketDays,
+      description: shared.text(r.description),
+      location: shared.text(r.location),
+      openingHours: shared.text(r.openingHours),
+      marketDays: shared.text(r.marketDays),
       sortName: r.sortName,
     };
     const stored = sourceRows.get(r.id);
@@ -137,8 +169,8 @@ async function readActivities(db: Db, where: SQL, limit?: number): Promise<Catal
       id: r.id,
       language: r.language,
       category: r.category,
-      address: r.address,
-      city: r.city,
+      address: shared.text(r.address),
+      city: shared.text(r.city),
       latitude: r.latitude,
       longitude: r.longitude,
       imageUrl: r.imageUrl,
@@ -147,7 +179,7 @@ async function readActivities(db: Db, where: SQL, limit?: number): Promise<Catal
       priceCents: r.priceCents,
       eventStart: r.eventStart,
       eventEnd: r.eventEnd,
-      weeklyHours: r.weeklyHours,
+      weeklyHours: r.weeklyHours.length === 0 ? NO_WEEKLY_HOURS : shared.object(r.weeklyHours),
       contactPhone: r.contactPhone,
       contactEmail: r.contactEmail,
       website: r.website,
@@ -161,7 +193,7 @@ async function readActivities(db: Db, where: SQL, limit?: number): Promise<Catal
       answeredBy: answeredBy.get(r.id) ?? { kind: 'team' },
       original,
       translations: texts,
-      tags: tagsOf.get(r.id) ?? [],
+      tags: tagsOf.get(r.id) ?? NO_TAGS,
       source: stored ? sourceOf(stored, r.language, r.imageUrl, original, texts) : null,
     };
   });

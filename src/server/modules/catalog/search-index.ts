@@ -84,6 +84,11 @@ const DIRECT = [RANK.name, RANK.tag, RANK.text] as const;
 const TYPO = [RANK.nameTypo, RANK.tagTypo, RANK.textTypo] as const;
 type Ranks = typeof DIRECT | typeof TYPO;
 
+/** `text` as a string of its own, not a view into a longer one. */
+function own(text: string): string {
+  return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
+}
+
 /** The first index of sorted `list` whose value is not below `key`. */
 function lowerBound(list: readonly string[], key: string): number {
   let lo = 0;
@@ -255,7 +260,8 @@ export class SearchIndex {
     order.forEach((id, rank) => {
       rankOf[id] = rank;
     });
-    const words = Array.from(order, (id) => found[id] as string);
+    // A word split out of a long text can keep the whole text alive (V8 makes it a slice of it): each is made a string of its own.
+    const words = Array.from(order, (id) => own(found[id] as string));
     const allStarts: Int32Array[] = [];
     const allPostings: Int32Array[] = [];
     for (const list of pairs) {
