@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ActivitySource, AnsweredBy } from '../../../domain/activities.js';
 import { DATATOURISME, type MachineTranslatedField } from '../../../domain/attribution.js';
 
@@ -124,17 +124,21 @@ async function readActivities(db: Db, shared: Shared, where: SQL, limit?: number
   );
   if (rows.length === 0) return [];
   const found = rows.map((r) => r.id);
-  const translations = await db
-    .select()
-    .from(activityTranslations)
-    .where(inArray(activityTranslations.activityId, found));
+  // A chunk of the whole catalogue is a range of ids: its texts and tags are read by range, not by a list of 2,000 ids.
+  const first = found[0] as number;
+  const last = found[found.length - 1] as number;
+  const translationsOf =
+    limit === undefined
+      ? inArray(activityTranslations.activityId, found)
+      : between(activityTranslations.activityId, first, last);
+  const tagsOfActivities =
+    limit === undefined ? inArray(activityTags.activityId, found) : between(activityTags.activityId, first, last);
+  const translations = await db.select().from(activityTranslations).where(translationsOf);
   const tagRows = await db
     .select({ activityId: activityTags.activityId, ...tagColumns })
     .from(activityTags)
     .innerJoin(tags, eq(tags.id, activityTags.tagId))
-    .where(
-      and(inArray(activityTags.activityId, found), eq(activityTags.status, 'approved'), eq(tags.status, 'approved')),
-    );
+    .where(and(tagsOfActivities, eq(activityTags.status, 'approved'), eq(tags.status, 'approved')));
   const textsOf = new Map<number, Partial<Record<Language, LocalizedText>>>();
   for (const t of translations) {
     const entry = textsOf.get(t.activityId) ?? {};
