@@ -8,6 +8,7 @@
  *                            its own is made and dropped)
  *   npm run bench -- --quick shorter runs, 2,000 activities (a smoke test)
  *   npm run bench -- --only=p4   only P4 and the read model's memory
+ *   npm run bench -- --only=p4 --scale=50000   the same over 50,000 activities
  *   npm run bench -- --only=availability   only the availability figures
  *   BENCH_PORT=5320 npm run bench   the app on 5320, the bare route on 5321
  *
@@ -40,7 +41,10 @@ import * as catalogRepo from '../src/server/modules/catalog/repository.js';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const SCALE = quick ? 2000 : 10_000;
+/** `--scale=50000`: P4 and the start over that many activities (docs/benchmarks.md#the-guide-at-50000). */
+const SCALE = Number(
+  process.argv.find((arg) => arg.startsWith('--scale='))?.slice('--scale='.length) ?? (quick ? 2000 : 10_000),
+);
 const DURATION = quick ? 4 : 10;
 const CONNECTIONS = 32;
 const SAMPLES = quick ? 150 : 400;
