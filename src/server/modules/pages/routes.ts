@@ -70,7 +70,7 @@ export const pageRoutes =
         const model = deps.catalog.current;
         let kept = sitemapParts.get(model);
         if (!kept) sitemapParts.set(model, (kept = new Map()));
-        let xml = kept.get(number);
+        let xml: string | null | undefined = kept.get(number);
         if (xml === undefined) {
           xml = sitemapPartXml(publicUrl, listing(), number);
           if (xml) kept.set(number, xml);
