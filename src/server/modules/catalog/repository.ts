@@ -35,12 +35,12 @@ const READ_CHUNK = 2000;
  * approved tags: what the read model holds. All of them are read in chunks of READ_CHUNK by id, one
  * query at a time: what is read but not kept stays small, and the pool keeps connections for requests.
  */
-export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogRow[]> {
+export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_CHUNK): Promise<CatalogRow[]> {
   const shared = new Shared();
   if (ids) {
     const out: CatalogRow[] = [];
-    for (let i = 0; i < ids.length; i += READ_CHUNK) {
-      const chunk = ids.slice(i, i + READ_CHUNK);
+    for (let i = 0; i < ids.length; i += chunkSize) {
+      const chunk = ids.slice(i, i + chunkSize);
       out.push(...(await readActivities(db, shared, inArray(activities.id, chunk))));
     }
     return out;
@@ -48,9 +48,9 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
   const out: CatalogRow[] = [];
   let after = 0;
   for (;;) {
-    const chunk = await readActivities(db, shared, sql`${activities.id} > ${after}`, READ_CHUNK);
+    const chunk = await readActivities(db, shared, sql`${activities.id} > ${after}`, chunkSize);
     for (const row of chunk) out.push(row);
-    if (chunk.length < READ_CHUNK) return out;
+    if (chunk.length < chunkSize) return out;
     after = (chunk[chunk.length - 1] as CatalogRow).id;
   }
 }
