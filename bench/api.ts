@@ -25,7 +25,7 @@
  *     route sending the same bytes (`--only=availability`: only these).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -279,8 +279,25 @@ async function p4(target: Target, rows: string[]) {
     rows.push(
       `| start with ${SCALE} activities | ${target.label} | ${fmt(startedMs)} ms to the first answer | | | read model built at start |`,
     );
+    const memory = await processMemory(child);
+    if (memory) {
+      rows.push(
+        `| process memory with ${SCALE} activities | ${target.label} | RSS ${fmt(memory.rss)} MB after P4, peak ${fmt(memory.peak)} MB | | | /proc, the app's process |`,
+      );
+    }
   } finally {
     await stop(child);
+  }
+}
+
+/** The app process's resident memory now and at its peak, in MB (Linux only; null elsewhere). */
+async function processMemory(child: ChildProcess): Promise<{ rss: number; peak: number } | null> {
+  try {
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
   }
 }
 
