@@ -45,14 +45,21 @@ export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_
     }
     return out;
   }
+  // The public ids first (a small read), then each chunk as a range of ids, read by the primary key.
+  const all = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(isPublicActivity)
+    .orderBy(asc(activities.id));
   const out: CatalogRow[] = [];
-  let after = 0;
-  for (;;) {
-    const chunk = await readActivities(db, shared, sql`${activities.id} > ${after}`, chunkSize);
-    for (const row of chunk) out.push(row);
-    if (chunk.length < chunkSize) return out;
-    after = (chunk[chunk.length - 1] as CatalogRow).id;
+  for (let i = 0; i < all.length; i += chunkSize) {
+    const first = (all[i] as { id: number }).id;
+    const last = (all[Math.min(all.length, i + chunkSize) - 1] as { id: number }).id;
+    for (const row of await readActivities(db, shared, between(activities.id, first, last), { first, last })) {
+      out.push(row);
+    }
   }
+  return out;
 }
 
 /**
@@ -81,8 +88,16 @@ class Shared {
   }
 }
 
-/** The public activities `where` selects (at most `limit`, in id order), with texts, tags and source. */
-async function readActivities(db: Db, shared: Shared, where: SQL, limit?: number): Promise<CatalogRow[]> {
+/**
+ * The public activities `where` selects, with texts, tags and source. `range`: the ids `where` lies
+ * within, when it is a range (texts and tags are then read by that range, not by a list of ids).
+ */
+async function readActivities(
+  db: Db,
+  shared: Shared,
+  where: SQL,
+  range?: { first: number; last: number },
+): Promise<CatalogRow[]> {
   const query = db
     .select({
       activity: activities,
@@ -106,9 +121,8 @@ async function readActivities(db: Db, shared: Shared, where: SQL, limit?: number
     .leftJoin(providers, eq(providers.id, activities.providerId))
     .leftJoin(activitySources, eq(activitySources.activityId, activities.id))
     .where(and(isPublicActivity, where))
-    .orderBy(asc(activities.id))
-    .$dynamic();
-  const selected = await (limit === undefined ? query : query.limit(limit));
+    .orderBy(asc(activities.id));
+  const selected = await query;
   const sourceRows = new Map(
     selected.flatMap(({ activity, source }) => (source?.activityId == null ? [] : ([[activity.id, source]] as const))),
   );
@@ -124,15 +138,12 @@ async function readActivities(db: Db, shared: Shared, where: SQL, limit?: number
   );
   if (rows.length === 0) return [];
   const found = rows.map((r) => r.id);
-  // A chunk of the whole catalogue is a range of ids: its texts and tags are read by range, not by a list of 2,000 ids.
-  const first = found[0] as number;
-  const last = found[found.length - 1] as number;
-  const translationsOf =
-    limit === undefined
-      ? inArray(activityTranslations.activityId, found)
-      : between(activityTranslations.activityId, first, last);
-  const tagsOfActivities =
-    limit === undefined ? inArray(activityTags.activityId, found) : between(activityTags.activityId, first, last);
+  const translationsOf = range
+    ? between(activityTranslations.activityId, range.first, range.last)
+    : inArray(activityTranslations.activityId, found);
+  const tagsOfActivities = range
+    ? between(activityTags.activityId, range.first, range.last)
+    : inArray(activityTags.activityId, found);
   const translations = await db.select().from(activityTranslations).where(translationsOf);
   const tagRows = await db
     .select({ activityId: activityTags.activityId, ...tagColumns })
