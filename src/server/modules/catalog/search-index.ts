@@ -89,6 +89,13 @@ function own(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
 }
 
+/** `list` copied into one at least `length` long (double its length, or more). */
+function grownTo(list: Int32Array, length: number): Int32Array {
+  const grown = new Int32Array(Math.max(list.length * 2, length));
+  grown.set(list);
+  return grown;
+}
+
 /** The first index of sorted `list` whose value is not below `key`. */
 function lowerBound(list: readonly string[], key: string): number {
   let lo = 0;
@@ -228,14 +235,17 @@ export class SearchIndex {
     const size = docs.length;
     const idOf = new Map<string, number>();
     const found: string[] = [];
-    // Per field: (word id, position) pairs, each position's words once.
-    const pairs: number[][] = FIELDS.map(() => []);
+    // Per field: (word id, position) pairs, each position's words once, in typed arrays grown by doubling
+    // (at 50,000 activities there are millions: as numbers in plain arrays they took twice the memory).
+    const pairs: Int32Array[] = FIELDS.map(() => new Int32Array(1024));
+    const counts = FIELDS.map(() => 0);
     // The last (position, field) that listed each word id, plus one: a word twice in a field counts once.
-    const listed: number[] = [];
+    let listed: Int32Array = new Int32Array(1024);
     docs.forEach((doc, position) => {
       FIELDS.forEach((field, f) => {
         const stamp = position * FIELDS.length + f + 1;
-        const list = pairs[f] as number[];
+        let list = pairs[f] as Int32Array;
+        let count = counts[f] as number;
         for (const word of doc[field].split(' ')) {
           if (!word) continue;
           let id = idOf.get(word);
@@ -243,12 +253,18 @@ export class SearchIndex {
             id = found.length;
             idOf.set(word, id);
             found.push(word);
-            listed.push(0);
+            if (id >= listed.length) listed = grownTo(listed, id + 1);
           }
           if (listed[id] === stamp) continue;
           listed[id] = stamp;
-          list.push(id, position);
+          if (count + 2 > list.length) {
+            list = grownTo(list, count + 2);
+            pairs[f] = list;
+          }
+          list[count++] = id;
+          list[count++] = position;
         }
+        counts[f] = count;
       });
     });
     const order = Int32Array.from(found.keys()).sort((a, b) => {
@@ -264,7 +280,8 @@ export class SearchIndex {
     const words = Array.from(order, (id) => own(found[id] as string));
     const allStarts: Int32Array[] = [];
     const allPostings: Int32Array[] = [];
-    for (const list of pairs) {
+    for (let f = 0; f < FIELDS.length; f++) {
+      const list = (pairs[f] as Int32Array).subarray(0, counts[f] as number);
       const starts = new Int32Array(words.length + 1);
       for (let k = 0; k < list.length; k += 2) {
         const w = (rankOf[list[k] as number] as number) + 1;
