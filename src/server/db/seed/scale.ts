@@ -159,10 +159,10 @@ const REVIEW_TEXTS = ['Heel mooi!', 'Great day out', 'Très agréable', 'Sehr sc
 const STEP = 250;
 /**
  * Activities written per transaction, each table in one statement that reads one JSON parameter
- * (`jsonb_to_recordset`): a few statements per 2,500 activities instead of thousands of bind
+ * (`jsonb_to_recordset`): five statements per 2,500 activities instead of thousands of bind
  * parameters, the same on PostgreSQL and the embedded database. A multiple of STEP.
  */
-const WRITE = 2_500;
+const PER_TRANSACTION = 2_500;
 
 /**
  * When the n-th synthetic activity is open (docs/when.md#speed), from `n` alone so that the other
@@ -267,8 +267,17 @@ function makeActivity(random: ReturnType<typeof generator>, n: number, id: numbe
   };
 }
 
-/** Adds synthetic public activities until the guide holds `total`; answers how many were added. */
-export async function seedScale(db: Db, total: number): Promise<number> {
+/**
+ * Adds synthetic public activities until the guide holds `total`; answers how many were added.
+ * `perTransaction` (a multiple of 250) changes how they are written, not what.
+ */
+export async function seedScale(
+  db: Db,
+  total: number,
+  { perTransaction = PER_TRANSACTION }: { perTransaction?: number } = {},
+): Promise<number> {
+  if (!Number.isInteger(perTransaction / STEP) || perTransaction <= 0)
+    throw new Error(`perTransaction must be a multiple of ${STEP}`);
   const [counted] = await db.select({ n: count() }).from(activities);
   const existing = counted?.n ?? 0;
   const toAdd = Math.max(0, total - existing);
@@ -279,8 +288,8 @@ export async function seedScale(db: Db, total: number): Promise<number> {
   const random = generator(20_261_123 + existing);
   const base = new Date('2025-03-01T08:00:00Z').getTime();
 
-  for (let start = 0; start < toAdd; start += WRITE) {
-    const size = Math.min(WRITE, toAdd - start);
+  for (let start = 0; start < toAdd; start += perTransaction) {
+    const size = Math.min(perTransaction, toAdd - start);
     await db.transaction(async (tx) => {
       // The ids first, so that every table's rows are made here and each table is written once.
       const ids = (
