@@ -14,6 +14,7 @@ import { activities, tags } from '../schema/index.js';
  * realistic (texts in five languages from the region's vocabulary, positions
  * within 60 km of Limoux, prices, tags, approved reviews, some sponsors), the
  * same every time (a seeded random generator). Never part of the demo content.
+ * How it writes them quickly: docs/benchmarks.md#the-scale-seeder.
  */
 
 /** A small, seeded generator: the same numbers every run. */
