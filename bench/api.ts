@@ -9,6 +9,7 @@
  *   npm run bench -- --quick shorter runs, 2,000 activities (a smoke test)
  *   npm run bench -- --only=p4   only P4 and the read model's memory
  *   npm run bench -- --only=availability   only the availability figures
+ *   npm run bench -- --only=p1   only P1
  *   BENCH_PORT=5320 npm run bench   the app on 5320, the bare route on 5321
  *
  * P1: requests/s and p99 of public reads at 32 connections (autocannon)
@@ -422,6 +423,10 @@ for (const make of targets) {
     if (only === 'p4') {
       await p4(target, rows);
       await modelMemory(target, rows);
+      continue;
+    }
+    if (only === 'p1') {
+      await p1(target, rows);
       continue;
     }
     if (only === 'availability') {
