@@ -85,12 +85,17 @@ const sessionsWhereNeeded = fp(
         }
         hook(request, reply, next);
       };
+    let requestHooks = 0;
     const facade = new Proxy(instance, {
       get(target, key) {
         if (key === 'addHook') {
           return (name: string, hook: OnRequestHook) => {
-            if (name === 'onRequest') target.addHook('onRequest', onlyWhereNeeded(hook));
-            else target.addHook(name as 'onSend', hook as never);
+            if (name === 'onRequest') {
+              requestHooks++;
+              target.addHook('onRequest', onlyWhereNeeded(hook));
+            } else {
+              target.addHook(name as 'onSend', hook as never);
+            }
             return facade;
           };
         }
@@ -98,7 +103,15 @@ const sessionsWhereNeeded = fp(
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
-    fastifySession(facade, options, done);
+    fastifySession(facade, options, (err?: Error) => {
+      // The plugin as this wraps it has one request hook, which makes or loads the session; another
+      // version may not: better not to start than to skip what it does.
+      if (!err && requestHooks !== 1) {
+        done(new Error(`@fastify/session added ${requestHooks} request hooks, not 1: check sessionsWhereNeeded`));
+        return;
+      }
+      done(err);
+    });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },
 );
@@ -118,8 +131,9 @@ export function sessionOf(request: FastifyRequest): FastifySessionObject | null 
  * whenever the app is reached over https). Anonymous visitors get no session,
  * no cookie and no write (saveUninitialized: false); a request without the
  * cookie does no session work at all, except on the routes that log in
- * (`sessionsWhereNeeded`). Session ids are stored as keyed hashes. Every route declares `config.access` (plugins/access.ts);
- * the guard runs before validation, so callers learn 401/403 before 400.
+ * (`sessionsWhereNeeded`). Session ids are stored as keyed hashes. Every
+ * route declares `config.access` (plugins/access.ts); the guard runs before
+ * validation, so callers learn 401/403 before 400.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, { db, secret, secureCookies }: AuthPluginOptions) => {
