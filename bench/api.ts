@@ -10,6 +10,7 @@
  *   npm run bench -- --only=p4   only P4 and the read model's memory
  *   npm run bench -- --only=p4 --scale=50000   the same over 50,000 activities
  *   npm run bench -- --only=availability   only the availability figures
+ *   npm run bench -- --only=p1   only P1
  *   BENCH_PORT=5320 npm run bench   the app on 5320, the bare route on 5321
  *
  * P1: requests/s and p99 of public reads at 32 connections (autocannon)
@@ -443,6 +444,10 @@ for (const make of targets) {
     if (only === 'p4') {
       await p4(target, rows);
       await modelMemory(target, rows);
+      continue;
+    }
+    if (only === 'p1') {
+      await p1(target, rows);
       continue;
     }
     if (only === 'availability') {

@@ -216,14 +216,19 @@ export async function buildApp(options: AppDeps) {
     }
     done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook: a read's answer goes out without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     // What only a logged-in caller may read is personal: never kept by a browser or a cache in between
     // (docs/read-model.md#http-caching). Public reads set their own.
     const access = request.routeOptions.config?.access;
     if (access && access !== 'public' && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     // Whoever wrote reads their write: a write's answer waits until the read model has it.
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await catalog.sync();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      catalog.sync().then(() => done(null, payload), done);
+    } else {
+      done(null, payload);
+    }
   });
 
   await app.register(errorsPlugin);

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifySession from '@fastify/session';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifySession, { type FastifySessionObject } from '@fastify/session';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLanguage } from '../../domain/languages.js';
 import { type AccessLevel, allows, type Principal } from '../../domain/policies.js';
@@ -33,6 +33,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (docs/permissions.md); every route declares it. */
     access?: AccessLevel;
+    /**
+     * The route may begin a session for a caller without a session cookie (the logins); on every
+     * other route such a request gets no session at all (`sessionOf`).
+     */
+    startsSession?: boolean;
   }
 }
 
@@ -59,18 +64,82 @@ export interface AuthPluginOptions {
   secureCookies: boolean;
 }
 
+type OnRequestHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
+/**
+ * @fastify/session as registered, except that its request hook runs only for a request that
+ * carries the session cookie or whose route starts a session (`config.startsSession`). The plugin
+ * makes a session for every other request too (a random id signed with HMAC, a hash of its
+ * contents, a cookie object), only to drop it unsaved: about a tenth of the CPU of a public read
+ * (docs/benchmarks.md). Such a request keeps `request.session` null and the plugin's answer hook
+ * skips it; nothing is looked up, made or sent.
+ */
+const sessionsWhereNeeded = fp(
+  (instance: FastifyInstance, options: FastifySessionOptions, done: (err?: Error) => void) => {
+    const onlyWhereNeeded =
+      (hook: OnRequestHook): OnRequestHook =>
+      (request, reply, next) => {
+        if (request.cookies[SESSION_COOKIE] === undefined && request.routeOptions.config.startsSession !== true) {
+          next();
+          return;
+        }
+        hook(request, reply, next);
+      };
+    let requestHooks = 0;
+    const facade = new Proxy(instance, {
+      get(target, key) {
+        if (key === 'addHook') {
+          return (name: string, hook: OnRequestHook) => {
+            if (name === 'onRequest') {
+              requestHooks++;
+              target.addHook('onRequest', onlyWhereNeeded(hook));
+            } else {
+              target.addHook(name as 'onSend', hook as never);
+            }
+            return facade;
+          };
+        }
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    fastifySession(facade, options, (err?: Error) => {
+      // The plugin as this wraps it has one request hook, which makes or loads the session; another
+      // version may not: better not to start than to skip what it does.
+      if (!err && requestHooks !== 1) {
+        done(new Error(`@fastify/session added ${requestHooks} request hooks, not 1: check sessionsWhereNeeded`));
+        return;
+      }
+      done(err);
+    });
+  },
+  { name: 'session', dependencies: ['@fastify/cookie'] },
+);
+type FastifySessionOptions = Parameters<typeof fastifySession>[1];
+
+/**
+ * The request's session: null for a request without a session cookie, unless its route starts
+ * one (`config.startsSession`), and for requests outside the cookie's path.
+ */
+export function sessionOf(request: FastifyRequest): FastifySessionObject | null {
+  const session = request.session as FastifySessionObject | null;
+  return session && hasSession(request) ? session : null;
+}
+
 /**
  * Sessions in the database, in an HttpOnly SameSite=Lax cookie (Secure
  * whenever the app is reached over https). Anonymous visitors get no session,
- * no cookie and no write (saveUninitialized: false). Session ids are stored
- * as keyed hashes. Every route declares `config.access` (plugins/access.ts);
- * the guard runs before validation, so callers learn 401/403 before 400.
+ * no cookie and no write (saveUninitialized: false); a request without the
+ * cookie does no session work at all, except on the routes that log in
+ * (`sessionsWhereNeeded`). Session ids are stored as keyed hashes. Every
+ * route declares `config.access` (plugins/access.ts); the guard runs before
+ * validation, so callers learn 401/403 before 400.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, { db, secret, secureCookies }: AuthPluginOptions) => {
     const store = new DbSessionStore(db, secret);
     await app.register(fastifyCookie);
-    await app.register(fastifySession, {
+    await app.register(sessionsWhereNeeded, {
       secret,
       cookieName: SESSION_COOKIE,
       store,
@@ -89,42 +158,41 @@ export const authPlugin = fp(
     // or forged) is ignored, not cleared: a slow request still carrying the
     // cookie from before a login must not answer with a Set-Cookie that wipes
     // the cookie the login has just set.
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const sent = request.cookies[SESSION_COOKIE];
-      if (sent === undefined || !hasSession(request)) return;
-      const sentId = sent.slice(0, sent.lastIndexOf('.'));
-      if (request.session.sessionId !== sentId) delete request.cookies[SESSION_COOKIE];
+      const session = sent === undefined ? null : sessionOf(request);
+      if (session && session.sessionId !== sent?.slice(0, sent.lastIndexOf('.')))
+        delete request.cookies[SESSION_COOKIE];
+      done();
     });
 
     app.decorateRequest('user', null);
     app.decorateRequest('principal', null);
 
-    app.addHook('preValidation', async (request: FastifyRequest) => {
-      const userId = hasSession(request) ? request.session.get('userId') : undefined;
-      if (userId) {
-        const found = await findUser(db, userId);
-        if (found) {
-          request.user = found.user;
-          request.principal = principalOf(found.user, found.providerStatus);
-          await rememberLanguage(db, request, found.user);
-        } else {
-          // The account is gone: forget the session.
-          await request.session.destroy();
-        }
+    /** Who is calling: the session's user, loaded once per request. */
+    async function loadUser(request: FastifyRequest, session: FastifySessionObject, userId: string) {
+      const found = await findUser(db, userId);
+      if (found) {
+        request.user = found.user;
+        request.principal = principalOf(found.user, found.providerStatus);
+        await rememberLanguage(db, request, found.user);
+      } else {
+        // The account is gone: forget the session.
+        await session.destroy();
       }
-      // No route matched: the 404 handler answers, whoever asks.
-      if (request.is404) return;
-      const access = request.routeOptions.config.access;
-      // Never public by default: the start-up check makes this unreachable, and it stays shut.
-      if (!access) throw new AppError('FORBIDDEN', 'This route declares no access level');
-      if (access === 'public') return;
-      if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Log in to do this');
-      if (!allows(access, request.principal)) {
-        if (access === 'newUser') throw new AppError('ROLE_ALREADY_CHOSEN', 'Your role was already chosen');
-        throw new AppError('FORBIDDEN', 'You are not allowed to do this');
+    }
+
+    // A callback hook, not an async one: a request without a session (every anonymous read) goes
+    // through it without a promise.
+    app.addHook('preValidation', (request, _reply, done) => {
+      const session = sessionOf(request);
+      const userId = session?.get('userId');
+      if (session && userId) {
+        loadUser(request, session, userId).then(() => done(guard(request)), done);
+      } else {
+        done(guard(request));
       }
     });
-
     const pruner = setInterval(() => {
       store.prune().catch((err: unknown) => app.log.warn({ err }, 'could not prune expired sessions'));
     }, PRUNE_EVERY_MS);
@@ -133,6 +201,22 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['errors'] },
 );
+
+/** Whether the caller may call the route (docs/permissions.md): an error to answer with, or undefined. */
+function guard(request: FastifyRequest): AppError | undefined {
+  // No route matched: the 404 handler answers, whoever asks.
+  if (request.is404) return undefined;
+  const access = request.routeOptions.config.access;
+  // Never public by default: the start-up check makes this unreachable, and it stays shut.
+  if (!access) return new AppError('FORBIDDEN', 'This route declares no access level');
+  if (access === 'public') return undefined;
+  if (!request.principal) return new AppError('UNAUTHENTICATED', 'Log in to do this');
+  if (!allows(access, request.principal)) {
+    if (access === 'newUser') return new AppError('ROLE_ALREADY_CHOSEN', 'Your role was already chosen');
+    return new AppError('FORBIDDEN', 'You are not allowed to do this');
+  }
+  return undefined;
+}
 
 /** Requests outside the cookie's path (pages, assets) carry no session at all. */
 function hasSession(request: FastifyRequest): boolean {

@@ -15,9 +15,10 @@ export const crossSitePlugin = fp(
     app.removeContentTypeParser('text/plain');
     const publicOrigin = new URL(publicUrl).origin;
 
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-      if (!request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return;
+    // A callback hook: reads (nearly every request) pass without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+      if (!request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return done();
       const source = request.headers.origin ?? request.headers.referer;
       let origin: string | null = null;
       try {
@@ -29,8 +30,11 @@ export const crossSitePlugin = fp(
       // (the scheme counts: an http page on our host is not our https site).
       const ownOrigin = `${request.protocol}://${request.host}`;
       if (origin === null || (origin !== publicOrigin && origin !== ownOrigin)) {
-        throw new AppError('FORBIDDEN', 'Cross-site request refused: writes must come from DiscoverLocal itself');
+        return done(
+          new AppError('FORBIDDEN', 'Cross-site request refused: writes must come from DiscoverLocal itself'),
+        );
       }
+      done();
     });
   },
   { name: 'cross-site', dependencies: ['errors'] },

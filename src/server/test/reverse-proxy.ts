@@ -1,22 +1,33 @@
 import { request as httpRequest, createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The answer's header naming the port of the app instance that answered through the proxy. */
+export const UPSTREAM_HEADER = 'x-test-upstream';
+
 /**
  * A TLS-ending proxy as a deployment has in front (docs/deployment.md), on
  * loopback and without the TLS: it forwards every request to the app on
  * `target`, from 127.0.0.1, appending the client's address to
  * X-Forwarded-For and saying X-Forwarded-Proto: https, as nginx, Caddy or a
- * load balancer does.
+ * load balancer does. Given several ports, it takes them in turn (round
+ * robin, as a load balancer over several instances does,
+ * docs/deployment.md#several-instances) and says which one answered in
+ * `UPSTREAM_HEADER`.
  */
-export async function startReverseProxy(target: number): Promise<{ port: number; close(): Promise<void> }> {
+export async function startReverseProxy(
+  target: number | readonly number[],
+): Promise<{ port: number; close(): Promise<void> }> {
+  const targets = typeof target === 'number' ? [target] : target;
+  let turn = 0;
   const server: Server = createServer((incoming, outgoing) => {
+    const port = targets[turn++ % targets.length] ?? 0;
     const forwardedFor = incoming.headers['x-forwarded-for'];
     const client = incoming.socket.remoteAddress ?? '';
     const upstream = httpRequest(
       {
         host: '127.0.0.1',
         localAddress: '127.0.0.1',
-        port: target,
+        port,
         method: incoming.method,
         path: incoming.url,
         headers: {
@@ -26,7 +37,7 @@ export async function startReverseProxy(target: number): Promise<{ port: number;
         },
       },
       (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, [UPSTREAM_HEADER]: String(port) });
         answer.pipe(outgoing);
       },
     );

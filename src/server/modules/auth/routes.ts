@@ -15,6 +15,7 @@ import {
   SESSION_COOKIE,
   SESSION_COOKIE_PATH,
   SESSION_MAX_AGE_MS,
+  sessionOf,
 } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import type { Oidc } from './oidc.js';
@@ -33,7 +34,7 @@ export const authRoutes =
     app.get(
       '/login',
       {
-        config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT },
+        config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT, startsSession: true },
         schema: {
           tags: ['auth'],
           summary: 'Start logging in (browser navigation)',
@@ -71,7 +72,7 @@ export const authRoutes =
     app.get(
       '/callback',
       {
-        config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT },
+        config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT, startsSession: true },
         schema: {
           tags: ['auth'],
           summary: 'Where the identity provider returns (browser navigation)',
@@ -130,7 +131,8 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        await request.session.destroy();
+        // A caller without a session cookie has no session to end (plugins/auth.ts).
+        await sessionOf(request)?.destroy();
         // Drop the cookie too, so the browser stops sending a dead session id.
         reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
         return reply.status(204).send(null);
@@ -140,7 +142,7 @@ export const authRoutes =
     app.post(
       '/demo/login/:account',
       {
-        config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT },
+        config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT, startsSession: true },
         schema: {
           tags: ['auth'],
           summary: 'Log in as a demo account',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pageQuery } from '../../../domain/pagination.js';
 import { deleteAccountBody, erasureBody, erasureRecordSchema, erasureResultSchema } from '../../../domain/privacy.js';
 import type { Deps } from '../../deps.js';
-import { principalOfRequest, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../plugins/auth.js';
+import { principalOfRequest, SESSION_COOKIE, SESSION_COOKIE_PATH, sessionOf } from '../../plugins/auth.js';
 import { apiErrorSchema } from '../../plugins/openapi.js';
 import { sendPage } from '../../plugins/paging.js';
 import * as service from './service.js';
@@ -39,9 +39,11 @@ export const erasureRoutes =
         await service.deleteOwnAccount(deps, principalOfRequest(request), request.body.reviews);
         // The deletion committed with every session row of the account: dropping the request's session
         // object only repeats that, and a database lost just now must not turn a done deletion into an error.
-        await request.session.destroy().catch((error: unknown) => {
-          request.log.warn({ err: error }, 'the deleted account’s session was not dropped again');
-        });
+        await sessionOf(request)
+          ?.destroy()
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, 'the deleted account’s session was not dropped again');
+          });
         reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
         return { deleted: true as const };
       },
