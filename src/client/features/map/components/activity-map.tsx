@@ -313,16 +313,19 @@ export default function ActivityMap({
   // A selection made beside the map (the list) is brought into view: the map moves to it, and zooms
   // in on the cluster nearest to it until it stands alone.
   const revealing = useRef<{ id: number; latitude: number; longitude: number } | null>(null);
+  const [selectedLat, selectedLon] = [selectedAt?.latitude, selectedAt?.longitude];
   useEffect(() => {
-    if (selectedId === null || !selectedAt) {
+    if (selectedId === null || selectedLat === undefined || selectedLon === undefined) {
       revealing.current = null;
       return;
     }
     if (revealing.current?.id === selectedId) return;
-    revealing.current = markersRef.current.has(selectedId) ? null : { id: selectedId, ...selectedAt };
+    revealing.current = markersRef.current.has(selectedId)
+      ? null
+      : { id: selectedId, latitude: selectedLat, longitude: selectedLon };
     const map = mapRef.current;
-    if (revealing.current && map) map.setView([selectedAt.latitude, selectedAt.longitude], map.getZoom());
-  }, [selectedId, selectedAt]);
+    if (revealing.current && map) map.setView([selectedLat, selectedLon], map.getZoom());
+  }, [selectedId, selectedLat, selectedLon]);
 
   // The selected marker stands out, with its tooltip open. Only the markers whose state changes are
   // drawn again: the one selected before and the one now (docs/rendering.md#map-preview).
