@@ -25,6 +25,8 @@ interface MapIndex {
   points: CatalogPoints;
   index: Supercluster<{ k: number }>;
   bounds: [number, number, number, number] | null;
+  /** Each cluster's expansion zoom, once asked: a pan shows mostly the clusters of the view before. */
+  expansion: Map<number, number>;
 }
 
 /**
@@ -82,12 +84,12 @@ function build(model: CatalogModel, query: MapQuery, now: Date): MapIndex {
     extent: 256,
     maxZoom: MAP_CLUSTER_MAX_ZOOM,
   }).load(features);
-  return { model, points, index, bounds: n === 0 ? null : [west, south, east, north] };
+  return { model, points, index, bounds: n === 0 ? null : [west, south, east, north], expansion: new Map() };
 }
 
 /** The clusters and markers of a view at one zoom. */
 function viewAt(kept: MapIndex, query: MapQuery, zoom: number, language: Language): MapAnswer {
-  const { points, index } = kept;
+  const { points, index, expansion } = kept;
   const clusters: MapAnswer['clusters'] = [];
   const markers: MapAnswer['markers'] = [];
   let inView = 0;
@@ -95,12 +97,18 @@ function viewAt(kept: MapIndex, query: MapQuery, zoom: number, language: Languag
     const [lon, lat] = feature.geometry.coordinates as [number, number];
     const properties = feature.properties as Partial<Supercluster.ClusterProperties> & { k?: number };
     if (properties.cluster && properties.cluster_id !== undefined && properties.point_count !== undefined) {
+      const id = properties.cluster_id;
+      let splits = expansion.get(id);
+      if (splits === undefined) {
+        splits = Math.min(index.getClusterExpansionZoom(id), MAP_MAX_ZOOM);
+        expansion.set(id, splits);
+      }
       clusters.push({
-        id: properties.cluster_id,
+        id,
         lat: round(lat),
         lon: round(lon),
         count: properties.point_count,
-        expansionZoom: Math.min(index.getClusterExpansionZoom(properties.cluster_id), MAP_MAX_ZOOM),
+        expansionZoom: splits,
       });
       inView += properties.point_count;
     } else {
