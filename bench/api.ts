@@ -8,6 +8,7 @@
  *                            its own is made and dropped)
  *   npm run bench -- --quick shorter runs, 2,000 activities (a smoke test)
  *   npm run bench -- --only=p4   only P4 and the read model's memory
+ *   npm run bench -- --only=p4 --scale=50000   the same over 50,000 activities
  *   npm run bench -- --only=availability   only the availability figures
  *   BENCH_PORT=5320 npm run bench   the app on 5320, the bare route on 5321
  *
@@ -24,7 +25,7 @@
  *     route sending the same bytes (`--only=availability`: only these).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -40,7 +41,10 @@ import * as catalogRepo from '../src/server/modules/catalog/repository.js';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const SCALE = quick ? 2000 : 10_000;
+/** `--scale=50000`: P4 and the start over that many activities (docs/benchmarks.md#the-guide-at-50000). */
+const SCALE = Number(
+  process.argv.find((arg) => arg.startsWith('--scale='))?.slice('--scale='.length) ?? (quick ? 2000 : 10_000),
+);
 const DURATION = quick ? 4 : 10;
 const CONNECTIONS = 32;
 const SAMPLES = quick ? 150 : 400;
@@ -291,8 +295,25 @@ async function p4(target: Target, rows: string[]) {
     rows.push(
       `| start with ${SCALE} activities | ${target.label} | ${fmt(startedMs)} ms to the first answer | | | read model built at start |`,
     );
+    const memory = await processMemory(child);
+    if (memory) {
+      rows.push(
+        `| process memory with ${SCALE} activities | ${target.label} | RSS ${fmt(memory.rss)} MB after P4, peak ${fmt(memory.peak)} MB | | | /proc, the app's process |`,
+      );
+    }
   } finally {
     await stop(child);
+  }
+}
+
+/** The app process's resident memory now and at its peak, in MB (Linux only; null elsewhere). */
+async function processMemory(child: ChildProcess): Promise<{ rss: number; peak: number } | null> {
+  try {
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
   }
 }
 

@@ -31,11 +31,17 @@ export function searchWords(query: string): string[] {
   return normalized ? normalized.split(' ').slice(0, MAX_SEARCH_WORDS) : [];
 }
 
-/** Space-padded document so that `LIKE '% word%'` means "a word starts with". */
-export function buildSearchDocument(parts: readonly (string | null | undefined)[]): string {
+/**
+ * Space-padded document so that `LIKE '% word%'` means "a word starts with". `normalize` is
+ * `normalizeText` or one that gives the same answers (the scale seeder's keeps the texts it repeats).
+ */
+export function buildSearchDocument(
+  parts: readonly (string | null | undefined)[],
+  normalize: (text: string) => string = normalizeText,
+): string {
   const text = parts
     .filter((part): part is string => typeof part === 'string' && part.length > 0)
-    .map(normalizeText)
+    .map((part) => normalize(part))
     .filter(Boolean)
     .join(' ');
   return ` ${text} `;

@@ -4,8 +4,9 @@ import { addDays } from '../../../domain/dates.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import { buildSearchDocument, normalizeText } from '../../../domain/search.js';
-import type { Db } from '../client.js';
-import { activities, activityTags, activityTranslations, reviews, tags } from '../schema/index.js';
+import { CATALOG_CHANNEL } from '../../modules/catalog/service.js';
+import { type Db, queryRows } from '../client.js';
+import { activities, tags } from '../schema/index.js';
 
 /**
  * Synthetic activities on top of the demo content, for measuring the guide at
@@ -13,6 +14,7 @@ import { activities, activityTags, activityTranslations, reviews, tags } from '.
  * realistic (texts in five languages from the region's vocabulary, positions
  * within 60 km of Limoux, prices, tags, approved reviews, some sponsors), the
  * same every time (a seeded random generator). Never part of the demo content.
+ * How it writes them quickly: docs/benchmarks.md#the-scale-seeder.
  */
 
 /** A small, seeded generator: the same numbers every run. */
@@ -135,8 +137,34 @@ const DESCRIPTIONS: Record<Language, readonly string[]> = {
   ],
 };
 
+/**
+ * `normalizeText` of every description an activity can have (two of DESCRIPTIONS one after the
+ * other) and of every town, made once: normalising them again for every activity was a fifth of
+ * the seeder's own time. Only the names (which hold the activity's number) are normalised each time.
+ */
+const NORMALIZED = new Map(
+  [
+    ...LANGUAGES.flatMap((language) =>
+      DESCRIPTIONS[language].map((text, d) => `${text} ${DESCRIPTIONS[language][(d + 1) % 4]}`),
+    ),
+    ...TOWNS,
+  ].map((text) => [text, normalizeText(text)]),
+);
+const normalizeKept = (text: string) => NORMALIZED.get(text) ?? normalizeText(text);
+
 const REVIEW_TEXTS = ['Heel mooi!', 'Great day out', 'Très agréable', 'Sehr schön', 'Muy bonito', 'Aanrader'];
-const BATCH = 250;
+/**
+ * The generator's step: each step draws its activities, then their tags, then their reviews, so
+ * the same seed gives the same rows as long as the step stays 250 (it was the batch size when the
+ * seeder wrote row by row; changing it changes every synthetic activity after the first 250).
+ */
+const STEP = 250;
+/**
+ * Activities written per transaction, each table in one statement that reads one JSON parameter
+ * (`jsonb_to_recordset`): five statements per 2,500 activities instead of thousands of bind
+ * parameters, the same on PostgreSQL and the embedded database. A multiple of STEP.
+ */
+const PER_TRANSACTION = 2_500;
 
 /**
  * When the n-th synthetic activity is open (docs/when.md#speed), from `n` alone so that the other
@@ -189,8 +217,69 @@ function timesOf(n: number, category: Category) {
 }
 const DEG_PER_KM_LAT = 1 / 111.2;
 
-/** Adds synthetic public activities until the guide holds `total`; answers how many were added. */
-export async function seedScale(db: Db, total: number): Promise<number> {
+/** One synthetic activity as written: its row (with its id, taken from the sequence beforehand) and its texts. */
+function makeActivity(random: ReturnType<typeof generator>, n: number, id: number, base: number) {
+  const category = random.pick(CATEGORIES);
+  const town = random.pick(TOWNS);
+  const kind = Math.floor(random.next() * 4);
+  const description = Math.floor(random.next() * 4);
+  const texts = Object.fromEntries(
+    LANGUAGES.map((language) => {
+      const name = `${KINDS[category][language][kind]} ${town} ${n}`;
+      const text = `${DESCRIPTIONS[language][description]} ${DESCRIPTIONS[language][(description + 1) % 4]}`;
+      return [language, { name, description: text }];
+    }),
+  ) as Record<Language, { name: string; description: string }>;
+  // Within 60 km of Limoux, more of them near the town.
+  const km = 60 * random.next() ** 1.5;
+  const angle = random.next() * 2 * Math.PI;
+  const latitude = 43.0547 + km * Math.cos(angle) * DEG_PER_KM_LAT;
+  const longitude = 2.2186 + (km * Math.sin(angle) * DEG_PER_KM_LAT) / Math.cos((43.0547 * Math.PI) / 180);
+  const sponsorRoll = random.next();
+  const sponsorLevel = sponsorRoll < 0.01 ? 3 : sponsorRoll < 0.03 ? 2 : sponsorRoll < 0.05 ? 1 : 0;
+  const priceRoll = random.next();
+  const original = texts.fr;
+  const times = timesOf(n, category);
+  return {
+    texts,
+    row: {
+      id,
+      name: original.name,
+      description: original.description,
+      category,
+      city: town,
+      latitude,
+      longitude,
+      price_cents: priceRoll < 0.3 ? null : priceRoll < 0.45 ? 0 : Math.round(random.next() * 60) * 100 + 500,
+      booking_required: random.next() < 0.25,
+      sponsor_level: sponsorLevel,
+      weekly_hours: times.weeklyHours,
+      event_start: times.eventStart,
+      event_end: times.eventEnd,
+      sort_name: normalizeText(original.name),
+      search_text: buildSearchDocument(
+        [...LANGUAGES.flatMap((l) => [texts[l].name, texts[l].description]), town],
+        normalizeKept,
+      ),
+      created_at: new Date(base + Math.floor(random.next() * 600 * 86_400_000)).toISOString(),
+      // Filled in from the reviews below.
+      rating_sum: 0,
+      review_count: 0,
+    },
+  };
+}
+
+/**
+ * Adds synthetic public activities until the guide holds `total`; answers how many were added.
+ * `perTransaction` (a multiple of 250) changes how they are written, not what.
+ */
+export async function seedScale(
+  db: Db,
+  total: number,
+  { perTransaction = PER_TRANSACTION }: { perTransaction?: number } = {},
+): Promise<number> {
+  if (!Number.isInteger(perTransaction / STEP) || perTransaction <= 0)
+    throw new Error(`perTransaction must be a multiple of ${STEP}`);
   const [counted] = await db.select({ n: count() }).from(activities);
   const existing = counted?.n ?? 0;
   const toAdd = Math.max(0, total - existing);
@@ -201,96 +290,104 @@ export async function seedScale(db: Db, total: number): Promise<number> {
   const random = generator(20_261_123 + existing);
   const base = new Date('2025-03-01T08:00:00Z').getTime();
 
-  for (let start = 0; start < toAdd; start += BATCH) {
-    const size = Math.min(BATCH, toAdd - start);
+  // A superuser (always, on the embedded database) writes without the row triggers: the foreign keys
+  // hold by construction, and the catalog is told of the new activities by one statement per
+  // transaction instead of a trigger per row of four tables (docs/read-model.md#keeping-it-current).
+  const [role] = await queryRows<{ superuser: boolean }>(
+    db,
+    sql`select current_setting('is_superuser') = 'on' as superuser`,
+  );
+  const quiet = role?.superuser === true;
+
+  for (let start = 0; start < toAdd; start += perTransaction) {
+    const size = Math.min(perTransaction, toAdd - start);
     await db.transaction(async (tx) => {
-      const made = Array.from({ length: size }, (_, i) => {
-        const n = existing + start + i + 1;
-        const category = random.pick(CATEGORIES);
-        const town = random.pick(TOWNS);
-        const kind = Math.floor(random.next() * 4);
-        const description = Math.floor(random.next() * 4);
-        const texts = Object.fromEntries(
-          LANGUAGES.map((language) => {
-            const name = `${KINDS[category][language][kind]} ${town} ${n}`;
-            const text = `${DESCRIPTIONS[language][description]} ${DESCRIPTIONS[language][(description + 1) % 4]}`;
-            return [language, { name, description: text }];
-          }),
-        ) as Record<Language, { name: string; description: string }>;
-        // Within 60 km of Limoux, more of them near the town.
-        const km = 60 * random.next() ** 1.5;
-        const angle = random.next() * 2 * Math.PI;
-        const latitude = 43.0547 + km * Math.cos(angle) * DEG_PER_KM_LAT;
-        const longitude = 2.2186 + (km * Math.sin(angle) * DEG_PER_KM_LAT) / Math.cos((43.0547 * Math.PI) / 180);
-        const sponsorRoll = random.next();
-        const sponsorLevel = sponsorRoll < 0.01 ? 3 : sponsorRoll < 0.03 ? 2 : sponsorRoll < 0.05 ? 1 : 0;
-        const priceRoll = random.next();
-        const original = texts.fr;
-        return {
-          texts,
-          row: {
-            name: original.name,
-            description: original.description,
-            language: 'fr' as const,
-            category,
-            location: town,
-            city: town,
-            latitude,
-            longitude,
-            priceCents: priceRoll < 0.3 ? null : priceRoll < 0.45 ? 0 : Math.round(random.next() * 60) * 100 + 500,
-            bookingRequired: random.next() < 0.25,
-            sponsorLevel,
-            isSponsored: sponsorLevel > 0,
-            isActive: true,
-            isApproved: true,
-            ...timesOf(n, category),
-            sortName: normalizeText(original.name),
-            searchText: buildSearchDocument([...LANGUAGES.flatMap((l) => [texts[l].name, texts[l].description]), town]),
-            createdAt: new Date(base + Math.floor(random.next() * 600 * 86_400_000)),
-          },
-        };
-      });
-      const ids = await tx
-        .insert(activities)
-        .values(made.map((m) => m.row))
-        .returning({ id: activities.id });
-      await tx.insert(activityTranslations).values(
-        ids.flatMap(({ id }, i) =>
-          LANGUAGES.filter((l) => l !== 'fr').map((language) => {
-            const text = (made[i] as (typeof made)[number]).texts[language];
-            return { activityId: id, language, ...text, sortName: normalizeText(text.name) };
-          }),
-        ),
-      );
-      if (approvedTags.length > 0) {
-        const links = ids.flatMap(({ id }) => {
-          const count = Math.floor(random.next() * 3);
-          const chosen = new Set(Array.from({ length: count }, () => random.pick(approvedTags).id));
-          return [...chosen].map((tagId) => ({ activityId: id, tagId, status: 'approved' as const, isApproved: true }));
-        });
-        if (links.length > 0) await tx.insert(activityTags).values(links);
+      if (quiet) await tx.execute(sql`set local session_replication_role = replica`);
+      // The ids first, so that every table's rows are made here and each table is written once.
+      const ids = (
+        await queryRows<{ id: number }>(
+          tx,
+          sql`select nextval(pg_get_serial_sequence('activities', 'id'))::int as id from generate_series(1, ${size})`,
+        )
+      )
+        .map((r) => Number(r.id))
+        .sort((a, b) => a - b);
+      const rows: ReturnType<typeof makeActivity>['row'][] = [];
+      const translations: object[] = [];
+      const links: object[] = [];
+      const written: object[] = [];
+      for (let step = 0; step < size; step += STEP) {
+        const made = Array.from({ length: Math.min(STEP, size - step) }, (_, i) =>
+          makeActivity(random, existing + start + step + i + 1, ids[step + i] as number, base),
+        );
+        for (const { row, texts } of made) {
+          rows.push(row);
+          for (const language of LANGUAGES) {
+            if (language === 'fr') continue;
+            const text = texts[language];
+            translations.push({ activity_id: row.id, language, ...text, sort_name: normalizeText(text.name) });
+          }
+        }
+        if (approvedTags.length > 0) {
+          for (const { row } of made) {
+            const count = Math.floor(random.next() * 3);
+            const chosen = new Set(Array.from({ length: count }, () => random.pick(approvedTags).id));
+            for (const tagId of chosen) links.push({ activity_id: row.id, tag_id: tagId });
+          }
+        }
+        for (const { row } of made) {
+          const many = Math.floor(random.next() * 4);
+          for (let r = 0; r < many; r++) {
+            const rating = 2 + Math.floor(random.next() * 4);
+            written.push({
+              activity_id: row.id,
+              guest_name: `Gast ${r + 1}`,
+              guest_email: `gast${r + 1}.${row.id}@example.com`,
+              rating,
+              comment: random.pick(REVIEW_TEXTS),
+              language: random.pick(LANGUAGES),
+            });
+            // Every synthetic review is approved: the rating is their average (docs/product.md#ratings).
+            row.rating_sum += rating;
+            row.review_count += 1;
+          }
+        }
       }
-      const written = ids.flatMap(({ id }) =>
-        Array.from({ length: Math.floor(random.next() * 4) }, (_, r) => ({
-          activityId: id,
-          guestName: `Gast ${r + 1}`,
-          guestEmail: `gast${r + 1}.${id}@example.com`,
-          rating: 2 + Math.floor(random.next() * 4),
-          comment: random.pick(REVIEW_TEXTS),
-          language: random.pick(LANGUAGES),
-          status: 'approved' as const,
-          isApproved: true,
-        })),
-      );
-      if (written.length > 0) await tx.insert(reviews).values(written);
+      // The rating as the reviews service computes it: round(avg(rating)::numeric, 1).
       await tx.execute(sql`
-        update activities set
-          rating = coalesce((select round(avg(r.rating)::numeric, 1) from reviews r where r.activity_id = activities.id and r.status = 'approved'), 0),
-          review_count = (select count(*) from reviews r where r.activity_id = activities.id and r.status = 'approved')
-        where id in (${sql.join(
-          ids.map(({ id }) => sql`${id}`),
-          sql`, `,
-        )})`);
+        insert into activities (id, name, description, language, category, location, city, latitude, longitude,
+          price_cents, booking_required, sponsor_level, is_sponsored, is_active, is_approved, weekly_hours,
+          event_start, event_end, sort_name, search_text, created_at, rating, review_count)
+        overriding system value
+        select t.id, t.name, t.description, 'fr', t.category, t.city, t.city, t.latitude, t.longitude,
+          t.price_cents, t.booking_required, t.sponsor_level, t.sponsor_level > 0, true, true, t.weekly_hours,
+          t.event_start, t.event_end, t.sort_name, t.search_text, t.created_at,
+          coalesce(round(t.rating_sum::numeric / nullif(t.review_count, 0), 1), 0), t.review_count
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id integer, name text, description text,
+          category text, city text, latitude double precision, longitude double precision, price_cents integer,
+          booking_required boolean, sponsor_level integer, weekly_hours jsonb, event_start date, event_end date,
+          sort_name text, search_text text, created_at timestamptz, rating_sum integer, review_count integer)`);
+      await tx.execute(sql`
+        insert into activity_translations (activity_id, language, name, description, sort_name)
+        select t.activity_id, t.language, t.name, t.description, t.sort_name
+        from jsonb_to_recordset(${JSON.stringify(translations)}::jsonb)
+          as t(activity_id integer, language text, name text, description text, sort_name text)`);
+      if (links.length > 0)
+        await tx.execute(sql`
+          insert into activity_tags (activity_id, tag_id, status, is_approved)
+          select t.activity_id, t.tag_id, 'approved', true
+          from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as t(activity_id integer, tag_id integer)`);
+      if (written.length > 0)
+        await tx.execute(sql`
+          insert into reviews (activity_id, guest_name, guest_email, rating, comment, language, status, is_approved)
+          select t.activity_id, t.guest_name, t.guest_email, t.rating, t.comment, t.language, 'approved', true
+          from jsonb_to_recordset(${JSON.stringify(written)}::jsonb) as t(activity_id integer, guest_name text,
+            guest_email text, rating integer, comment text, language text)`);
+      // What the triggers would have said: each new activity, delivered at commit.
+      if (quiet)
+        await tx.execute(sql`
+          select pg_notify(${CATALOG_CHANNEL}, 'a:' || id)
+          from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as id`);
     });
   }
   return toAdd;

@@ -11,7 +11,7 @@ import { addDays, todayInParis } from '../../../domain/dates.js';
 import { upcomingEdition } from '../../../domain/event-dates.js';
 import { LIMOUX } from '../../../domain/geo.js';
 import type { Language } from '../../../domain/languages.js';
-import type { CatalogModel, CatalogRow } from '../catalog/model.js';
+import type { CatalogModel, CatalogActivity } from '../catalog/model.js';
 import type { CalendarEvent } from './calendar.js';
 
 /**
@@ -23,7 +23,7 @@ import type { CalendarEvent } from './calendar.js';
 export const FEED_DAYS = 183;
 
 /** The activities that may be in the agenda: events and markets with rows, of a category or all. */
-function candidates(model: CatalogModel, category: Category | null): CatalogRow[] {
+function candidates(model: CatalogModel, category: Category | null): CatalogActivity[] {
   return model.rows().filter((row) => (category === null || row.category === category) && agendaKind(row) !== null);
 }
 
@@ -70,7 +70,7 @@ const uidOf = (host: string, id: number, part: string) => `activity-${id}-${part
  * as exceptions. [] when it is neither, or nothing is to come.
  */
 export function calendarEventsOf(
-  row: CatalogRow,
+  row: CatalogActivity,
   name: string,
   location: string,
   today: string,

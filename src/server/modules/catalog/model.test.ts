@@ -326,3 +326,82 @@ describe('the text of a language (docs/product.md#activity-text-in-five-language
     expect(names('nl')).toEqual(['Aardbeienpluk', 'Zeilen']);
   });
 });
+
+describe('a patched snapshot (docs/read-model.md#keeping-it-current)', () => {
+  /** Everything a reader can ask of a snapshot, for comparing two. */
+  function answers(model: CatalogModel, random: () => number, now: Date) {
+    const out: unknown[] = [
+      model.size,
+      model.listing(),
+      model.rows().map((r) => r.id),
+      model.imageUrls(),
+      model.countsByCategory(),
+      model.cities(),
+      model.suggest(['cha'], 'fr', 8),
+      model.suggest(['velo'], 'nl', 8),
+    ];
+    for (let i = 0; i < 24; i++) {
+      const query = {
+        sort: SORT_OPTIONS[i % SORT_OPTIONS.length],
+        offset: random() < 0.5 ? 0 : Math.floor(random() * 200),
+        limit: 1 + Math.floor(random() * 30),
+        ...(i % 3 === 0 ? { search: WORDS[Math.floor(random() * WORDS.length)] } : {}),
+        ...(i % 3 === 1 ? { search: 'chateu' } : {}),
+        ...(i % 4 === 2 ? { category: CATEGORIES[i % CATEGORIES.length] } : {}),
+        ...(i % 5 === 3 ? { tags: ['wijn'] } : {}),
+        ...(i % 6 === 4 ? { when: 'weekend' } : {}),
+        ...(i % 2 === 0 ? { lng: LANGUAGES[i % LANGUAGES.length] } : {}),
+      } as ActivityListQuery;
+      out.push(model.list(query, now, i % 8 === 5 ? 'indoor' : null));
+    }
+    for (let id = 1; id <= 120; id += 7) out.push(model.has(id), model.get(id, LIMOUX, 'fr', now), model.tagsOf(id));
+    return out;
+  }
+
+  it('answers as a snapshot built from the same activities, through additions, changes, removals and returns', () => {
+    const random = generator(11);
+    // Versions of activities to put in: the content of pool[k], under the id changed.
+    const pool = rows(400, random);
+    let current = new Map(pool.slice(0, 300).flatMap((r) => (r.id % 10 === 3 ? [] : [[r.id, r] as const])));
+    let model = new CatalogModel(current.values(), []);
+    const now = new Date('2027-07-09T08:00:00Z');
+    for (let step = 0; step < 60; step++) {
+      // The orders and masks the snapshot keeps are made, so that the patch has them to patch.
+      answers(model, generator(step), now);
+      const changed: CatalogRow[] = [];
+      const gone: number[] = [];
+      for (let k = 0; k < 1 + Math.floor(random() * 4); k++) {
+        const roll = random();
+        // Ids up to 330: some never seen (added after the others, older ids among them), some held back at the start.
+        const id = 1 + Math.floor(random() * 330);
+        if (roll < 0.3 && current.has(id)) {
+          gone.push(id);
+          current.delete(id);
+        } else {
+          const content = pool[Math.floor(random() * pool.length)] as CatalogRow;
+          const row = { ...content, id, rating: Math.floor(random() * 6) / 2 + 2 };
+          changed.push(row);
+          current.set(id, row);
+        }
+      }
+      model = model.patched(changed, gone);
+      current = new Map([...current.entries()].sort((a, b) => a[0] - b[0]));
+      const fresh = new CatalogModel(current.values(), []);
+      expect(answers(model, generator(1000 + step), now), `after step ${step}`).toEqual(
+        answers(fresh, generator(1000 + step), now),
+      );
+    }
+  });
+
+  it('is built again in full once many activities changed, and answers the same', () => {
+    const random = generator(5);
+    const all = rows(1500, random);
+    const model = new CatalogModel(all.slice(0, 200), []);
+    // Activities 101 to 200 change their content (another's, under their id); the others are new.
+    const changed = all.slice(100).map((row, i) => ({ ...(all[(i * 7 + 3) % all.length] as CatalogRow), id: row.id }));
+    const patched = model.patched(changed, [1, 2, 3]);
+    const fresh = new CatalogModel([...all.slice(3, 100), ...changed], []);
+    const now = new Date('2027-07-09T08:00:00Z');
+    expect(answers(patched, generator(1), now)).toEqual(answers(fresh, generator(1), now));
+  });
+});

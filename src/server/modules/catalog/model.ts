@@ -24,7 +24,7 @@ import {
 } from '../../../domain/opening.js';
 import { queryParts, searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
-import { RANK, SearchIndex, searchFieldsOf } from './search-index.js';
+import { LayeredSearch, RANK, SearchIndex, type SearchFields, searchFieldsOf } from './search-index.js';
 
 /**
  * The public read model (docs/read-model.md): every public activity in every
@@ -48,8 +48,8 @@ export interface PublicTag {
   isApproved: boolean;
 }
 
-/** One public activity as the database gives it. */
-export interface CatalogRow {
+/** One public activity as the read model keeps it (docs/read-model.md#what-it-holds). */
+export interface CatalogActivity {
   id: number;
   language: Language;
   category: Category;
@@ -77,8 +77,6 @@ export interface CatalogRow {
   createdAt: Date;
   /** When the activity itself last changed (the sitemap's lastmod). */
   updatedAt: Date;
-  /** Its names, descriptions, places and town in every language, normalised (activities.search_text). */
-  searchText: string;
   /** Who answers its booking requests (docs/product.md#who-answers); only the detail shows it. */
   answeredBy: AnsweredBy;
   original: LocalizedText;
@@ -88,13 +86,18 @@ export interface CatalogRow {
   source: ActivitySource | null;
 }
 
-interface Entry extends CatalogRow {
-  createdAtIso: string;
-  createdAtMs: number;
+/** One public activity as the database gives it: with its search text, which only the search index keeps. */
+export interface CatalogRow extends CatalogActivity {
+  /** Its names, descriptions, places and town in every language, normalised (activities.search_text). */
+  searchText: string;
+}
+
+/**
+ * An activity as a snapshot keeps it: the row without its search text (the search index has what it
+ * needs), with its tag names (docs/read-model.md#memory).
+ */
+interface Entry extends CatalogActivity {
   tagNames: string[];
-  latRad: number;
-  lonRad: number;
-  cosLat: number;
 }
 
 const RAD = Math.PI / 180;
@@ -110,15 +113,53 @@ const TIMING_CODE: Record<Opening, number> = { open: TIMING_MATCH, unknown: TIMI
 /** How many answers of the when filter a snapshot keeps (per set of days, per minute for open now). */
 const TIMINGS_KEPT = 64;
 
-function entryOf(row: CatalogRow): Entry {
+/** Tag name lists, shared by the activities with the same tags. */
+const tagNameLists = new Map<string, string[]>();
+
+/**
+ * The entry of a row. Written out field by field: an object made by spreading or leaving out fields
+ * of another is kept by V8 as a dictionary, about 2 KB each, against a few hundred bytes for a literal
+ * (measured at 50,000 activities, docs/read-model.md#memory).
+ */
+function entryOf(row: CatalogRow | Entry): Entry {
+  if ('tagNames' in row) return row;
+  const names = row.tags.map((t) => t.name).sort();
+  const key = names.join('\u0000');
+  let tagNames = tagNameLists.get(key);
+  if (tagNames === undefined) {
+    tagNames = names;
+    if (tagNameLists.size < 10_000) tagNameLists.set(key, tagNames);
+  }
   return {
-    ...row,
-    createdAtIso: row.createdAt.toISOString(),
-    createdAtMs: row.createdAt.getTime(),
-    tagNames: row.tags.map((t) => t.name).sort(),
-    latRad: row.latitude * RAD,
-    lonRad: row.longitude * RAD,
-    cosLat: Math.cos(row.latitude * RAD),
+    id: row.id,
+    language: row.language,
+    category: row.category,
+    address: row.address,
+    city: row.city,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    imageUrl: row.imageUrl,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    priceCents: row.priceCents,
+    eventStart: row.eventStart,
+    eventEnd: row.eventEnd,
+    weeklyHours: row.weeklyHours,
+    contactPhone: row.contactPhone,
+    contactEmail: row.contactEmail,
+    website: row.website,
+    bookingRequired: row.bookingRequired,
+    setting: row.setting,
+    isSponsored: row.isSponsored,
+    sponsorLevel: row.sponsorLevel,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    answeredBy: row.answeredBy,
+    original: row.original,
+    translations: row.translations,
+    tags: row.tags,
+    source: row.source,
+    tagNames,
   };
 }
 
@@ -128,7 +169,9 @@ function distanceFrom(origin: Position) {
   const lonRad = origin.lon * RAD;
   const cosLat = Math.cos(latRad);
   return (e: Entry) => {
-    const h = Math.sin((e.latRad - latRad) / 2) ** 2 + cosLat * e.cosLat * Math.sin((e.lonRad - lonRad) / 2) ** 2;
+    const eLat = e.latitude * RAD;
+    const h =
+      Math.sin((eLat - latRad) / 2) ** 2 + cosLat * Math.cos(eLat) * Math.sin((e.longitude * RAD - lonRad) / 2) ** 2;
     return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
   };
 }
@@ -221,6 +264,71 @@ function sortedRange(a: Int32Array, from: number, to: number, compare: Comparato
   return a.slice(from, end).sort(compare);
 }
 
+/**
+ * What the snapshots of one full build share, each only ever added to (docs/read-model.md#keeping-it-current):
+ * an activity keeps its position in every snapshot patched from that build, so a patch writes the
+ * changed positions only. A snapshot reads only the positions below its own capacity.
+ */
+interface Generation {
+  positionOf: Map<number, number>;
+  /** The distinct sets of times (see `timedKinds` below) and their keys. */
+  timedKinds: TimedActivity[];
+  kinds: Map<string, number>;
+  base: SearchIndex;
+}
+
+/**
+ * A patch makes only the changed activities' search index, over everything changed since the last
+ * full build; past this many such activities (or this many gone), the next patch builds everything
+ * again (docs/read-model.md#keeping-it-current).
+ */
+const DELTA_MAX = 1000;
+const DEAD_MAX = 1000;
+
+function timedKindOf(generation: Generation, e: Entry): number {
+  if (!hasStructuredTimes(e)) return -1;
+  const rows = e.weeklyHours.length > 0 ? JSON.stringify(e.weeklyHours) : '';
+  const key = `${e.category}|${rows}|${e.eventStart ?? ''}|${e.eventEnd ?? ''}`;
+  let kind = generation.kinds.get(key);
+  if (kind === undefined) {
+    kind = generation.timedKinds.length;
+    generation.kinds.set(key, kind);
+    generation.timedKinds.push({
+      category: e.category,
+      weeklyHours: rows ? e.weeklyHours : null,
+      eventStart: e.eventStart,
+      eventEnd: e.eventEnd,
+    });
+  }
+  return kind;
+}
+
+/** A typed array of `capacity` holding `from` at its start. */
+function grown<T extends Int32Array | Float64Array | Uint8Array | Int8Array>(from: T, capacity: number): T {
+  if (from.length === capacity) return from.slice() as T;
+  const out = new (from.constructor as new (length: number) => T)(capacity);
+  out.set(from);
+  return out;
+}
+
+/**
+ * `order` after a patch: the positions of `touched` (1) taken out, then `added` (sorted by `compare`
+ * here) merged in at their places. Linear in the order, plus the sort of the few added.
+ */
+function remerged(order: Int32Array, touched: Uint8Array, added: Int32Array, compare: Comparator): Int32Array {
+  const sortedAdded = added.slice().sort(compare);
+  const out = new Int32Array(order.length + sortedAdded.length);
+  let n = 0;
+  let k = 0;
+  for (const i of order) {
+    if (touched[i] === 1) continue;
+    while (k < sortedAdded.length && compare(sortedAdded[k] as number, i) < 0) out[n++] = sortedAdded[k++] as number;
+    out[n++] = i;
+  }
+  while (k < sortedAdded.length) out[n++] = sortedAdded[k++] as number;
+  return out.slice(0, n);
+}
+
 /** The filters of a list query (docs/api.md#the-map). */
 export type MapFilters = Omit<ActivityListQuery, 'sort' | 'lat' | 'lon' | 'lng' | 'weatherDay' | 'limit' | 'offset'>;
 
@@ -235,117 +343,276 @@ export interface CatalogPoints {
   name(k: number, language: Language): string;
 }
 
-/** An immutable snapshot of the public catalogue; a change makes a new one. */
+/**
+ * An immutable snapshot of the public catalogue; a change makes a new one, patched from the last
+ * (docs/read-model.md#keeping-it-current).
+ */
 export class CatalogModel {
-  readonly size: number;
-  /** In id order; an activity's position here indexes every array below. */
-  private readonly entries: Entry[];
-  private readonly positionOf: Map<number, number>;
+  /** Public activities in this snapshot. */
+  size!: number;
+  /** Positions in all, the gone ones (`alive` 0) included; every array below has this length. */
+  private capacity!: number;
+  private entries!: Entry[];
+  private alive!: Uint8Array;
+  /** Whether the positions are in id order (a patch appends; an id older than the last makes them not). */
+  private inIdOrder!: boolean;
+  private generation!: Generation;
   // The fields that filters and sorts read, one typed array each: a pass over 10,000 activities
   // reads numbers in a row instead of 10,000 objects (measured 13 ms against well under 1 ms).
-  private readonly ids: Int32Array;
-  private readonly latRad: Float64Array;
-  private readonly lonRad: Float64Array;
-  private readonly cosLat: Float64Array;
-  private readonly category: Uint8Array;
-  private readonly bookable: Uint8Array;
-  private readonly sponsored: Uint8Array;
-  private readonly created: Float64Array;
-  private readonly sponsor: Int8Array;
-  private readonly rating: Float64Array;
-  private readonly reviews: Int32Array;
+  private ids!: Int32Array;
+  private latRad!: Float64Array;
+  private lonRad!: Float64Array;
+  private cosLat!: Float64Array;
+  private category!: Uint8Array;
+  private bookable!: Uint8Array;
+  private sponsored!: Uint8Array;
+  private created!: Float64Array;
+  private sponsor!: Int8Array;
+  private rating!: Float64Array;
+  private reviews!: Int32Array;
   /** Cents; NaN when unknown. */
-  private readonly price: Float64Array;
-  private readonly index: SearchIndex;
-  private readonly approvedTags: PublicTag[];
-  private readonly cityList: string[];
-  /** Orders that do not depend on the visitor's position, made when first asked for. */
+  private price!: Float64Array;
+  private search!: LayeredSearch;
+  private approvedTags!: PublicTag[];
+  private cityCounts!: Map<string, number>;
+  private cityList!: string[];
+  /** The live positions, in position order, made when first asked for. */
+  private livePositions: Int32Array | null = null;
+  /** Orders that do not depend on the visitor's position, made when first asked for (and patched after). */
   private newestOrder: Int32Array | null = null;
   private readonly nameOrders = new Map<Language, Int32Array>();
-  /** The default list (distance from Limoux, sponsors first), made when first asked for. */
+  /** Each position's sort name per language, made with its order. */
+  private readonly nameKeys = new Map<Language, string[]>();
+  /** The default list (distance from Limoux, sponsors first), made when first asked for, and its distances. */
   private defaultOrder: Int32Array | null = null;
+  private limouxDistance: Float64Array | null = null;
   /**
    * What the opening rules read (docs/when.md#speed), once per distinct set of times: activities
-   * with the same category, weekly rows and edition share one entry, so that the when filter asks
-   * the rules once for all of them (a region has many places with the same hours). `timedKindOf`:
-   * each position's entry, -1 for one with no structured times (always 'unknown').
+   * with the same category, weekly rows and edition share one entry (`generation.timedKinds`), so
+   * that the when filter asks the rules once for all of them (a region has many places with the same
+   * hours). `timedKindOf`: each position's entry, -1 for one with no structured times (always 'unknown').
    */
-  private readonly timedKinds: TimedActivity[] = [];
-  private readonly timedKindOf: Int32Array;
+  private timedKindOf!: Int32Array;
   /** The when filter's answers (TIMING_* per position), kept per days and per minute (open now). */
   private readonly timings = new Map<string, Uint8Array>();
   private readonly favouredMasks = new Map<Favour, Uint8Array>();
 
-  constructor(rows: Iterable<CatalogRow>, approvedTags: PublicTag[]) {
-    this.entries = [...rows].map(entryOf).sort((a, b) => a.id - b.id);
-    this.size = this.entries.length;
-    this.positionOf = new Map(this.entries.map((e, i) => [e.id, i]));
-    this.ids = Int32Array.from(this.entries, (e) => e.id);
-    this.latRad = Float64Array.from(this.entries, (e) => e.latRad);
-    this.lonRad = Float64Array.from(this.entries, (e) => e.lonRad);
-    this.cosLat = Float64Array.from(this.entries, (e) => e.cosLat);
-    this.category = Uint8Array.from(this.entries, (e) => CATEGORIES.indexOf(e.category));
-    this.bookable = Uint8Array.from(this.entries, (e) => (e.bookingRequired ? 1 : 0));
-    this.sponsored = Uint8Array.from(this.entries, (e) => (e.isSponsored ? 1 : 0));
-    this.created = Float64Array.from(this.entries, (e) => e.createdAtMs);
-    this.sponsor = Int8Array.from(this.entries, (e) => e.sponsorLevel);
-    this.rating = Float64Array.from(this.entries, (e) => e.rating);
-    this.reviews = Int32Array.from(this.entries, (e) => e.reviewCount);
-    this.price = Float64Array.from(this.entries, (e) => e.priceCents ?? Number.NaN);
-    this.index = new SearchIndex(this.entries.map(searchFieldsOf));
+  /**
+   * A snapshot of `rows`. `search`: the index of their search fields, by position in id order, when
+   * it is made already (a compaction, see `patched`); else it is built from the rows' search text.
+   */
+  constructor(rows: Iterable<CatalogRow | Entry>, approvedTags: PublicTag[], search?: SearchIndex) {
+    const given = [...rows].sort((a, b) => a.id - b.id);
+    const generation: Generation = {
+      positionOf: new Map(given.map((e, i) => [e.id, i])),
+      timedKinds: [],
+      kinds: new Map(),
+      base: search ?? new SearchIndex(given.map((row) => searchFieldsOf(row as CatalogRow))),
+    };
+    const entries = given.map(entryOf);
+    this.generation = generation;
+    this.entries = entries;
+    this.size = entries.length;
+    this.capacity = entries.length;
+    this.alive = new Uint8Array(entries.length).fill(1);
+    this.inIdOrder = true;
+    this.ids = Int32Array.from(entries, (e) => e.id);
+    this.latRad = Float64Array.from(entries, (e) => e.latitude * RAD);
+    this.lonRad = Float64Array.from(entries, (e) => e.longitude * RAD);
+    this.cosLat = Float64Array.from(entries, (e) => Math.cos(e.latitude * RAD));
+    this.category = Uint8Array.from(entries, (e) => CATEGORIES.indexOf(e.category));
+    this.bookable = Uint8Array.from(entries, (e) => (e.bookingRequired ? 1 : 0));
+    this.sponsored = Uint8Array.from(entries, (e) => (e.isSponsored ? 1 : 0));
+    this.created = Float64Array.from(entries, (e) => e.createdAt.getTime());
+    this.sponsor = Int8Array.from(entries, (e) => e.sponsorLevel);
+    this.rating = Float64Array.from(entries, (e) => e.rating);
+    this.reviews = Int32Array.from(entries, (e) => e.reviewCount);
+    this.price = Float64Array.from(entries, (e) => e.priceCents ?? Number.NaN);
+    this.search = new LayeredSearch(generation.base, new Int32Array(0), []);
     this.approvedTags = [...approvedTags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    this.cityList = [...new Set(this.entries.map((e) => e.city))].sort();
-    const kinds = new Map<string, number>();
-    this.timedKindOf = Int32Array.from(this.entries, (e) => {
-      if (!hasStructuredTimes(e)) return -1;
-      const rows = e.weeklyHours.length > 0 ? JSON.stringify(e.weeklyHours) : '';
-      const key = `${e.category}|${rows}|${e.eventStart ?? ''}|${e.eventEnd ?? ''}`;
-      let kind = kinds.get(key);
-      if (kind === undefined) {
-        kind = this.timedKinds.length;
-        kinds.set(key, kind);
-        this.timedKinds.push({
-          category: e.category,
-          weeklyHours: rows ? e.weeklyHours : null,
-          eventStart: e.eventStart,
-          eventEnd: e.eventEnd,
-        });
-      }
-      return kind;
-    });
+    this.cityCounts = new Map();
+    for (const e of entries) this.cityCounts.set(e.city, (this.cityCounts.get(e.city) ?? 0) + 1);
+    this.cityList = [...this.cityCounts.keys()].sort();
+    this.timedKindOf = Int32Array.from(entries, (e) => timedKindOf(generation, e));
   }
 
-  /** A new snapshot with `rows` put in place of (or beside) theirs and `gone` left out. */
+  /**
+   * A new snapshot with `rows` put in place of (or beside) theirs and `gone` left out. Only the
+   * changed positions are written, and only the activities changed since the last full build are
+   * indexed again; past DELTA_MAX of them (or DEAD_MAX gone), everything is built again
+   * (docs/read-model.md#keeping-it-current).
+   */
   patched(rows: CatalogRow[], gone: Iterable<number>, approvedTags: PublicTag[] = this.approvedTags): CatalogModel {
-    const next = new Map<number, CatalogRow>(this.entries.map((e) => [e.id, e]));
-    for (const id of gone) next.delete(id);
-    for (const row of rows) next.set(row.id, row);
-    return new CatalogModel(next.values(), approvedTags);
+    const { generation } = this;
+    const goneIds = new Set(gone);
+    for (const row of rows) goneIds.delete(row.id);
+    let appended = 0;
+    let dead = this.capacity - this.size;
+    for (const row of rows) if (!generation.positionOf.has(row.id)) appended++;
+    for (const id of goneIds) if (this.has(id)) dead++;
+    const dirty = new Set(this.search.dirty);
+    for (const row of rows) dirty.add(generation.positionOf.get(row.id) ?? -1);
+    const next = new CatalogModel([], approvedTags).patchedFrom(this, rows, goneIds);
+    return dirty.size + appended > DELTA_MAX || dead > DEAD_MAX ? next.compacted() : next;
+  }
+
+  /**
+   * This snapshot with its gone positions left out, in id order, and one search index: the last full
+   * build's and the changed activities' merged, without reading any text again.
+   */
+  private compacted(): CatalogModel {
+    const live = Array.from(this.everyPosition()).sort((a, b) => (this.ids[a] as number) - (this.ids[b] as number));
+    const moved = new Int32Array(this.capacity).fill(-1);
+    live.forEach((position, to) => {
+      moved[position] = to;
+    });
+    const search = SearchIndex.merged(this.search, moved, live.length);
+    return new CatalogModel(
+      live.map((i) => this.entries[i] as Entry),
+      this.approvedTags,
+      search,
+    );
+  }
+
+  /** Fills this (new, empty) snapshot as `from` with `rows` and `gone` applied; see `patched`. */
+  private patchedFrom(from: CatalogModel, rows: CatalogRow[], gone: Set<number>): CatalogModel {
+    const generation = from.generation;
+    let capacity = from.capacity;
+    let inIdOrder = from.inIdOrder;
+    let lastId = capacity > 0 ? (from.ids[capacity - 1] as number) : 0;
+    const placed: { position: number; entry: Entry; fields: SearchFields }[] = [];
+    for (const row of rows) {
+      let position = generation.positionOf.get(row.id);
+      if (position === undefined) {
+        position = capacity++;
+        generation.positionOf.set(row.id, position);
+        if (row.id < lastId) inIdOrder = false;
+        lastId = Math.max(lastId, row.id);
+      }
+      placed.push({ position, entry: entryOf(row), fields: searchFieldsOf(row) });
+    }
+    this.generation = generation;
+    this.capacity = capacity;
+    this.inIdOrder = inIdOrder;
+    this.entries = from.entries.slice();
+    this.entries.length = capacity;
+    this.alive = grown(from.alive, capacity);
+    this.ids = grown(from.ids, capacity);
+    this.latRad = grown(from.latRad, capacity);
+    this.lonRad = grown(from.lonRad, capacity);
+    this.cosLat = grown(from.cosLat, capacity);
+    this.category = grown(from.category, capacity);
+    this.bookable = grown(from.bookable, capacity);
+    this.sponsored = grown(from.sponsored, capacity);
+    this.created = grown(from.created, capacity);
+    this.sponsor = grown(from.sponsor, capacity);
+    this.rating = grown(from.rating, capacity);
+    this.reviews = grown(from.reviews, capacity);
+    this.price = grown(from.price, capacity);
+    this.timedKindOf = grown(from.timedKindOf, capacity);
+    this.cityCounts = new Map(from.cityCounts);
+    const touched = new Uint8Array(capacity);
+    const countCity = (city: string, by: number) => {
+      const count = (this.cityCounts.get(city) ?? 0) + by;
+      if (count > 0) this.cityCounts.set(city, count);
+      else this.cityCounts.delete(city);
+    };
+    for (const id of gone) {
+      const position = generation.positionOf.get(id);
+      if (position === undefined || position >= from.capacity || this.alive[position] === 0) continue;
+      this.alive[position] = 0;
+      touched[position] = 1;
+      countCity((this.entries[position] as Entry).city, -1);
+    }
+    for (const { position, entry: e } of placed) {
+      if (this.alive[position] === 1) countCity((this.entries[position] as Entry).city, -1);
+      countCity(e.city, 1);
+      touched[position] = 1;
+      this.entries[position] = e;
+      this.alive[position] = 1;
+      this.ids[position] = e.id;
+      this.latRad[position] = e.latitude * RAD;
+      this.lonRad[position] = e.longitude * RAD;
+      this.cosLat[position] = Math.cos(e.latitude * RAD);
+      this.category[position] = CATEGORIES.indexOf(e.category);
+      this.bookable[position] = e.bookingRequired ? 1 : 0;
+      this.sponsored[position] = e.isSponsored ? 1 : 0;
+      this.created[position] = e.createdAt.getTime();
+      this.sponsor[position] = e.sponsorLevel;
+      this.rating[position] = e.rating;
+      this.reviews[position] = e.reviewCount;
+      this.price[position] = e.priceCents ?? Number.NaN;
+      this.timedKindOf[position] = timedKindOf(generation, e);
+    }
+    let size = 0;
+    for (let i = 0; i < capacity; i++) size += this.alive[i] as number;
+    this.size = size;
+    const cities = [...this.cityCounts.keys()].sort();
+    this.cityList =
+      cities.length === from.cityList.length && cities.every((c, i) => c === from.cityList[i]) ? from.cityList : cities;
+    // The search: the activities changed since the full build, indexed on their own.
+    const fieldsOf = new Map<number, SearchFields>();
+    from.search.dirty.forEach((position, k) => fieldsOf.set(position, from.search.docs[k] as SearchFields));
+    for (const { position, fields } of placed) fieldsOf.set(position, fields);
+    const dirty = Int32Array.from(fieldsOf.keys()).sort();
+    this.search = new LayeredSearch(
+      generation.base,
+      dirty,
+      Array.from(dirty, (i) => fieldsOf.get(i) as SearchFields),
+    );
+    // Orders and masks the last snapshot had made, patched rather than made again.
+    const added = Int32Array.from(placed, (p) => p.position);
+    if (from.limouxDistance && from.defaultOrder) {
+      this.limouxDistance = grown(from.limouxDistance, capacity);
+      const limoux = distanceFrom(LIMOUX);
+      for (const { position, entry } of placed) this.limouxDistance[position] = limoux(entry);
+      this.defaultOrder = remerged(from.defaultOrder, touched, added, this.comparator('distance', this.limouxDistance));
+    }
+    if (from.newestOrder) this.newestOrder = remerged(from.newestOrder, touched, added, this.newestComparator());
+    for (const [language, order] of from.nameOrders) {
+      const keys = from.nameKeys.get(language)?.slice() ?? [];
+      for (const { position, entry } of placed) keys[position] = textOf(entry, language).sortName;
+      this.nameKeys.set(language, keys);
+      this.nameOrders.set(language, remerged(order, touched, added, this.nameComparator(keys)));
+    }
+    for (const [favour, mask] of from.favouredMasks) {
+      const next = grown(mask, capacity);
+      for (const { position, entry } of placed)
+        next[position] = isFavoured(favour, { setting: entry.setting, tags: entry.tagNames }) ? 1 : 0;
+      this.favouredMasks.set(favour, next);
+    }
+    return this;
   }
 
   has(id: number): boolean {
-    return this.positionOf.has(id);
+    const position = this.generation.positionOf.get(id);
+    return position !== undefined && position < this.capacity && this.alive[position] === 1;
   }
 
   /** One public activity as the database gave it; undefined when it is not public. */
-  row(id: number): CatalogRow | undefined {
-    const position = this.positionOf.get(id);
-    return position === undefined ? undefined : this.entries[position];
+  row(id: number): CatalogActivity | undefined {
+    return this.has(id) ? this.entries[this.generation.positionOf.get(id) as number] : undefined;
+  }
+
+  /** The public activities, in id order. */
+  private liveEntries(): Entry[] {
+    const live = Array.from(this.everyPosition(), (i) => this.entries[i] as Entry);
+    return this.inIdOrder ? live : live.sort((a, b) => a.id - b.id);
   }
 
   /** Every public activity's id and last change, in id order (the sitemap). */
   listing(): { id: number; updatedAt: Date }[] {
-    return this.entries.map((e) => ({ id: e.id, updatedAt: e.updatedAt }));
+    return this.liveEntries().map((e) => ({ id: e.id, updatedAt: e.updatedAt }));
   }
 
   /** Every public activity as the database gave it, in id order (the open-data exports, docs/api.md#open-data-exports). */
-  rows(): readonly CatalogRow[] {
-    return this.entries;
+  rows(): readonly CatalogActivity[] {
+    return this.liveEntries();
   }
 
   /** The picture of every public activity: an uploaded photo here is everyone's to see (docs/provider-workspace.md#photos). */
   imageUrls(): string[] {
-    return this.entries.flatMap((e) => (e.imageUrl ? [e.imageUrl] : []));
+    return this.liveEntries().flatMap((e) => (e.imageUrl ? [e.imageUrl] : []));
   }
 
   private present(e: Entry, language: Language, distance: number, now: Date): Activity {
@@ -380,7 +647,7 @@ export class CatalogModel {
       isSponsored: e.isSponsored,
       sponsorLevel: e.sponsorLevel,
       tags: e.tagNames,
-      createdAt: e.createdAtIso,
+      createdAt: e.createdAt.toISOString(),
       status: statusAt(e, now),
     };
   }
@@ -399,16 +666,16 @@ export class CatalogModel {
     let codes = this.timings.get(key);
     if (codes === undefined) {
       // The rules once per distinct set of times, then each position takes its set's answer.
-      const byKind = Uint8Array.from(this.timedKinds, (a) => {
+      const byKind = Uint8Array.from(this.generation.timedKinds, (a) => {
         const onDays: Opening = days === null ? 'open' : isOpenDuring(a, days);
         const atNow: Opening = onDays === 'closed' || !openNow ? 'open' : isOpenAt(a, now);
         return onDays === 'closed' || atNow === 'closed'
           ? TIMING_CLOSED
           : TIMING_CODE[onDays === 'open' && atNow === 'open' ? 'open' : 'unknown'];
       });
-      codes = new Uint8Array(this.size);
+      codes = new Uint8Array(this.capacity);
       const kindOf = this.timedKindOf;
-      for (let i = 0; i < this.size; i++) {
+      for (let i = 0; i < this.capacity; i++) {
         const kind = kindOf[i] as number;
         codes[i] = kind < 0 ? TIMING_UNKNOWN : (byKind[kind] as number);
       }
@@ -422,7 +689,7 @@ export class CatalogModel {
   private ranks(search: string): Uint8Array {
     // A search of nothing but punctuation matches nothing.
     const words = searchWords(search);
-    return this.index.rank(queryParts(words), words.join(' '));
+    return this.search.rank(queryParts(words), words.join(' '), this.capacity);
   }
 
   /**
@@ -434,7 +701,7 @@ export class CatalogModel {
     ranks: Uint8Array | null,
     timing: Uint8Array | null = null,
   ): Int32Array | null {
-    const n = this.size;
+    const n = this.capacity;
     const mask = ranks;
     const { category, minRating, bookable, sponsored } = query;
     const minCents = query.minPrice === undefined ? undefined : toCents(query.minPrice);
@@ -456,8 +723,9 @@ export class CatalogModel {
     const minRatingKept = category === 'top_rated' ? Math.max(TOP_RATED_MIN_RATING, minRating ?? 0) : (minRating ?? 0);
     const wantBookable = bookable === undefined ? -1 : bookable ? 1 : 0;
     const wantSponsored = sponsored === undefined ? -1 : sponsored ? 1 : 0;
-    const { rating, price } = this;
+    const { rating, price, alive } = this;
     for (let i = 0; i < n; i++) {
+      if (alive[i] === 0) continue;
       if (mask !== null && mask[i] === RANK.none) continue;
       if (!plain) {
         if (wantCategory >= 0 && this.category[i] !== wantCategory) continue;
@@ -478,7 +746,7 @@ export class CatalogModel {
 
   /** Distances from `origin` of the positions given (by position; the others stay 0). */
   private distances(origin: Position, positions: Int32Array | null): Float64Array {
-    const out = new Float64Array(this.size);
+    const out = new Float64Array(this.capacity);
     const { latRad, lonRad, cosLat } = this;
     const lat = origin.lat * RAD;
     const lon = origin.lon * RAD;
@@ -489,7 +757,7 @@ export class CatalogModel {
       const h = sLat * sLat + cos * (cosLat[i] as number) * sLon * sLon;
       return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
     };
-    if (positions === null) for (let i = 0; i < this.size; i++) out[i] = one(i);
+    if (positions === null) for (let i = 0; i < this.capacity; i++) out[i] = one(i);
     else for (let k = 0; k < positions.length; k++) out[positions[k] as number] = one(positions[k] as number);
     return out;
   }
@@ -606,7 +874,10 @@ export class CatalogModel {
           ? this.pick(order, filtered, from, to)
           : this.pickTimed(order, filtered, timing, from, to);
     } else if (filtered === null && query.sort === 'distance' && atLimoux) {
-      this.defaultOrder ??= this.orderAll(this.comparator('distance', this.distances(LIMOUX, null)));
+      if (this.defaultOrder === null) {
+        this.limouxDistance = this.distances(LIMOUX, null);
+        this.defaultOrder = this.orderAll(this.comparator('distance', this.limouxDistance));
+      }
       page = this.defaultOrder.slice(from, to);
     } else {
       distance = this.distances(origin, filtered);
@@ -657,33 +928,47 @@ export class CatalogModel {
     }
   }
 
+  /** The live positions, in position order: a new array each time (callers sort it in place). */
   private everyPosition(): Int32Array {
-    const all = new Int32Array(this.size);
-    for (let i = 0; i < all.length; i++) all[i] = i;
-    return all;
+    if (this.livePositions === null) {
+      const all = new Int32Array(this.size);
+      let n = 0;
+      for (let i = 0; i < this.capacity; i++) if (this.alive[i] === 1) all[n++] = i;
+      this.livePositions = all;
+    }
+    return this.livePositions.slice();
   }
 
   private orderAll(compare: Comparator): Int32Array {
     return this.everyPosition().sort(compare);
   }
 
-  private newest(): Int32Array {
+  private newestComparator(): Comparator {
     const { created, ids } = this;
-    this.newestOrder ??= this.orderAll(
-      (a, b) => (created[b] as number) - (created[a] as number) || (ids[b] as number) - (ids[a] as number),
-    );
+    return (a, b) => (created[b] as number) - (created[a] as number) || (ids[b] as number) - (ids[a] as number);
+  }
+
+  private newest(): Int32Array {
+    this.newestOrder ??= this.orderAll(this.newestComparator());
     return this.newestOrder;
+  }
+
+  /** By sort name (`keys`, per position), then id. */
+  private nameComparator(keys: readonly string[]): Comparator {
+    const { ids } = this;
+    return (a, b) => {
+      const na = keys[a] as string;
+      const nb = keys[b] as string;
+      return na < nb ? -1 : na > nb ? 1 : (ids[a] as number) - (ids[b] as number);
+    };
   }
 
   private byName(language: Language): Int32Array {
     let order = this.nameOrders.get(language);
     if (!order) {
-      const names = this.entries.map((e) => textOf(e, language).sortName);
-      order = this.orderAll((a, b) => {
-        const na = names[a] as string;
-        const nb = names[b] as string;
-        return na < nb ? -1 : na > nb ? 1 : (this.entries[a] as Entry).id - (this.entries[b] as Entry).id;
-      });
+      const keys = this.entries.map((e) => textOf(e, language).sortName);
+      this.nameKeys.set(language, keys);
+      order = this.orderAll(this.nameComparator(keys));
       this.nameOrders.set(language, order);
     }
     return order;
@@ -692,7 +977,7 @@ export class CatalogModel {
   /** The `from`-th to `to`-th of `order` that the filter kept. */
   private pick(order: Int32Array, filtered: Int32Array | null, from: number, to: number): Int32Array {
     if (filtered === null) return order.slice(from, to);
-    const keep = new Uint8Array(this.size);
+    const keep = new Uint8Array(this.capacity);
     for (const i of filtered) keep[i] = 1;
     const out: number[] = [];
     let seen = 0;
@@ -706,7 +991,7 @@ export class CatalogModel {
 
   /** `pick` with the when filter's matches first, then those that say nothing, each in `order`. */
   private pickTimed(order: Int32Array, filtered: Int32Array, timing: Uint8Array, from: number, to: number): Int32Array {
-    const keep = new Uint8Array(this.size);
+    const keep = new Uint8Array(this.capacity);
     for (const i of filtered) keep[i] = 1;
     const out: number[] = [];
     let seen = 0;
@@ -722,7 +1007,7 @@ export class CatalogModel {
 
   /**
    * Where the activities that a list query's filters keep are, for the map's clusters
-   * (docs/read-model.md#the-maps-clusters): in id order, each one's id, position, category (its index
+   * (docs/read-model.md#the-maps-clusters): in position order, each one's id, position, category (its index
    * in CATEGORIES) and sponsor level; `name(k, language)` the k-th one's name as the list shows it.
    */
   points(query: MapFilters, now: Date): CatalogPoints {
@@ -742,16 +1027,15 @@ export class CatalogModel {
 
   /** One public activity, localized, with its distance from `origin` and its status at `now`; null when it is not public. */
   get(id: number, origin: Position, language: Language, now: Date = new Date()): ActivityDetail | null {
-    const position = this.positionOf.get(id);
-    if (position === undefined) return null;
-    const e = this.entries[position] as Entry;
+    const e = this.row(id) as Entry | undefined;
+    if (e === undefined) return null;
     return { ...this.present(e, language, distanceFrom(origin)(e), now), answeredBy: e.answeredBy, source: e.source };
   }
 
   /** Public activities per category, every category present. */
   countsByCategory(): Record<Category, number> {
     const counts = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
-    for (const e of this.entries) counts[e.category]++;
+    for (let i = 0; i < this.capacity; i++) if (this.alive[i] === 1) counts[(this.entries[i] as Entry).category]++;
     return counts;
   }
 
@@ -760,9 +1044,8 @@ export class CatalogModel {
   }
 
   tagsOf(id: number): PublicTag[] | null {
-    const position = this.positionOf.get(id);
-    if (position === undefined) return null;
-    const e = this.entries[position] as Entry;
+    const e = this.row(id);
+    if (e === undefined) return null;
     return [...e.tags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
@@ -776,7 +1059,7 @@ export class CatalogModel {
    */
   suggest(words: string[], language: Language, limit: number): { id: number; name: string }[] {
     if (words.length === 0) return [];
-    const ranks = this.index.rank(queryParts(words), words.join(' '));
+    const ranks = this.search.rank(queryParts(words), words.join(' '), this.capacity);
     const matches = this.filtered({ search: words.join(' ') } as ActivityListQuery, ranks) ?? new Int32Array(0);
     const { rating, ids } = this;
     const best = sortedRange(

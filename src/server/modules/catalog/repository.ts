@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ActivitySource, AnsweredBy } from '../../../domain/activities.js';
 import { DATATOURISME, type MachineTranslatedField } from '../../../domain/attribution.js';
 
@@ -23,14 +23,82 @@ export async function approvedTags(db: Db): Promise<PublicTag[]> {
   return db.select(tagColumns).from(tags).where(eq(tags.status, 'approved')).orderBy(asc(tags.name));
 }
 
+const NO_WEEKLY_HOURS: CatalogRow['weeklyHours'] = [];
+const NO_TAGS: PublicTag[] = [];
+
+/** How many activities the whole catalogue is read in at a time (docs/read-model.md#memory). */
+const READ_CHUNK = 2000;
+
 /**
  * Public activities (active, approved and of a listed provider, docs/permissions.md#public-activities),
  * all of them or those of `ids`, with their texts in every language and their
- * approved tags: what the read model holds.
+ * approved tags: what the read model holds. All of them are read in chunks of READ_CHUNK by id, one
+ * query at a time: what is read but not kept stays small, and the pool keeps connections for requests.
  */
-export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogRow[]> {
-  const only = ids ? inArray(activities.id, ids) : undefined;
-  const selected = await db
+export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_CHUNK): Promise<CatalogRow[]> {
+  const shared = new Shared();
+  if (ids) {
+    const out: CatalogRow[] = [];
+    for (let i = 0; i < ids.length; i += chunkSize) {
+      const chunk = ids.slice(i, i + chunkSize);
+      out.push(...(await readActivities(db, shared, inArray(activities.id, chunk))));
+    }
+    return out;
+  }
+  // The public ids first (a small read), then each chunk as a range of ids, read by the primary key.
+  const all = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(isPublicActivity)
+    .orderBy(asc(activities.id));
+  const out: CatalogRow[] = [];
+  for (let i = 0; i < all.length; i += chunkSize) {
+    const first = (all[i] as { id: number }).id;
+    const last = (all[Math.min(all.length, i + chunkSize) - 1] as { id: number }).id;
+    for (const row of await readActivities(db, shared, between(activities.id, first, last), { first, last })) {
+      out.push(row);
+    }
+  }
+  return out;
+}
+
+/**
+ * One copy of each value that many activities repeat, for one read (docs/read-model.md#memory): the
+ * same texts (opening hours, places, towns, a chain's descriptions), tags, weekly rows and who
+ * answers. The database gives each row its own copy.
+ */
+class Shared {
+  private readonly strings = new Map<string, string>();
+  private readonly objects = new Map<string, unknown>();
+
+  text<T extends string | null>(value: T): T {
+    if (value === null) return value;
+    const known = this.strings.get(value);
+    if (known !== undefined) return known as T;
+    this.strings.set(value, value);
+    return value;
+  }
+
+  object<T>(value: T): T {
+    const key = JSON.stringify(value);
+    const known = this.objects.get(key);
+    if (known !== undefined) return known as T;
+    this.objects.set(key, value);
+    return value;
+  }
+}
+
+/**
+ * The public activities `where` selects, with texts, tags and source. `range`: the ids `where` lies
+ * within, when it is a range (texts and tags are then read by that range, not by a list of ids).
+ */
+async function readActivities(
+  db: Db,
+  shared: Shared,
+  where: SQL,
+  range?: { first: number; last: number },
+): Promise<CatalogRow[]> {
+  const query = db
     .select({
       activity: activities,
       providerName: sql<string | null>`coalesce(${providers.company}, ${providers.name})`,
@@ -52,7 +120,9 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
     .from(activities)
     .leftJoin(providers, eq(providers.id, activities.providerId))
     .leftJoin(activitySources, eq(activitySources.activityId, activities.id))
-    .where(and(isPublicActivity, only));
+    .where(and(isPublicActivity, where))
+    .orderBy(asc(activities.id));
+  const selected = await query;
   const sourceRows = new Map(
     selected.flatMap(({ activity, source }) => (source?.activityId == null ? [] : ([[activity.id, source]] as const))),
   );
@@ -61,45 +131,34 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
   const answeredBy = new Map<number, AnsweredBy>(
     selected.map(({ activity, providerName }) => [
       activity.id,
-      activity.providerId !== null && providerName ? { kind: 'provider', name: providerName } : { kind: 'team' },
+      shared.object<AnsweredBy>(
+        activity.providerId !== null && providerName ? { kind: 'provider', name: providerName } : { kind: 'team' },
+      ),
     ]),
   );
   if (rows.length === 0) return [];
   const found = rows.map((r) => r.id);
-  // In chunks, so that a query never carries more parameters than a server takes.
-  const chunks: number[][] = [];
-  for (let i = 0; i < found.length; i += 5000) chunks.push(found.slice(i, i + 5000));
-  const [translations, tagRows] = await Promise.all([
-    Promise.all(
-      chunks.map((chunk) =>
-        db.select().from(activityTranslations).where(inArray(activityTranslations.activityId, chunk)),
-      ),
-    ).then((parts) => parts.flat()),
-    Promise.all(
-      chunks.map((chunk) =>
-        db
-          .select({ activityId: activityTags.activityId, ...tagColumns })
-          .from(activityTags)
-          .innerJoin(tags, eq(tags.id, activityTags.tagId))
-          .where(
-            and(
-              inArray(activityTags.activityId, chunk),
-              eq(activityTags.status, 'approved'),
-              eq(tags.status, 'approved'),
-            ),
-          ),
-      ),
-    ).then((parts) => parts.flat()),
-  ]);
+  const translationsOf = range
+    ? between(activityTranslations.activityId, range.first, range.last)
+    : inArray(activityTranslations.activityId, found);
+  const tagsOfActivities = range
+    ? between(activityTags.activityId, range.first, range.last)
+    : inArray(activityTags.activityId, found);
+  const translations = await db.select().from(activityTranslations).where(translationsOf);
+  const tagRows = await db
+    .select({ activityId: activityTags.activityId, ...tagColumns })
+    .from(activityTags)
+    .innerJoin(tags, eq(tags.id, activityTags.tagId))
+    .where(and(tagsOfActivities, eq(activityTags.status, 'approved'), eq(tags.status, 'approved')));
   const textsOf = new Map<number, Partial<Record<Language, LocalizedText>>>();
   for (const t of translations) {
     const entry = textsOf.get(t.activityId) ?? {};
     entry[t.language] = {
       name: t.name,
-      description: t.description,
-      location: t.location,
-      openingHours: t.openingHours,
-      marketDays: t.marketDays,
+      description: shared.text(t.description),
+      location: shared.text(t.location),
+      openingHours: shared.text(t.openingHours),
+      marketDays: shared.text(t.marketDays),
       sortName: t.sortName,
     };
     textsOf.set(t.activityId, entry);
@@ -107,17 +166,17 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
   const tagsOf = new Map<number, PublicTag[]>();
   for (const { activityId, ...tag } of tagRows) {
     const list = tagsOf.get(activityId) ?? [];
-    list.push(tag);
+    list.push(shared.object(tag));
     tagsOf.set(activityId, list);
   }
   return rows.map((r) => {
     const texts = textsOf.get(r.id) ?? {};
     const original: LocalizedText = {
       name: r.name,
-      description: r.description,
-      location: r.location,
-      openingHours: r.openingHours,
-      marketDays: r.marketDays,
+      description: shared.text(r.description),
+      location: shared.text(r.location),
+      openingHours: shared.text(r.openingHours),
+      marketDays: shared.text(r.marketDays),
       sortName: r.sortName,
     };
     const stored = sourceRows.get(r.id);
@@ -125,8 +184,8 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
       id: r.id,
       language: r.language,
       category: r.category,
-      address: r.address,
-      city: r.city,
+      address: shared.text(r.address),
+      city: shared.text(r.city),
       latitude: r.latitude,
       longitude: r.longitude,
       imageUrl: r.imageUrl,
@@ -135,7 +194,7 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
       priceCents: r.priceCents,
       eventStart: r.eventStart,
       eventEnd: r.eventEnd,
-      weeklyHours: r.weeklyHours,
+      weeklyHours: r.weeklyHours.length === 0 ? NO_WEEKLY_HOURS : shared.object(r.weeklyHours),
       contactPhone: r.contactPhone,
       contactEmail: r.contactEmail,
       website: r.website,
@@ -149,7 +208,7 @@ export async function publicActivities(db: Db, ids?: number[]): Promise<CatalogR
       answeredBy: answeredBy.get(r.id) ?? { kind: 'team' },
       original,
       translations: texts,
-      tags: tagsOf.get(r.id) ?? [],
+      tags: tagsOf.get(r.id) ?? NO_TAGS,
       source: stored ? sourceOf(stored, r.language, r.imageUrl, original, texts) : null,
     };
   });

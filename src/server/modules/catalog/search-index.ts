@@ -84,6 +84,18 @@ const DIRECT = [RANK.name, RANK.tag, RANK.text] as const;
 const TYPO = [RANK.nameTypo, RANK.tagTypo, RANK.textTypo] as const;
 type Ranks = typeof DIRECT | typeof TYPO;
 
+/** `text` as a string of its own, not a view into a longer one. */
+function own(text: string): string {
+  return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/** `list` copied into one at least `length` long (double its length, or more). */
+function grownTo(list: Int32Array, length: number): Int32Array {
+  const grown = new Int32Array(Math.max(list.length * 2, length));
+  grown.set(list);
+  return grown;
+}
+
 /** The first index of sorted `list` whose value is not below `key`. */
 function lowerBound(list: readonly string[], key: string): number {
   let lo = 0;
@@ -94,6 +106,16 @@ function lowerBound(list: readonly string[], key: string): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** An index's parts, as a build or a merge makes them (see SearchIndex's fields). */
+interface IndexParts {
+  size: number;
+  words: string[];
+  starts: Int32Array[];
+  postings: Int32Array[];
+  names: string[];
+  nameOwners: Int32Array;
 }
 
 export class SearchIndex {
@@ -110,18 +132,120 @@ export class SearchIndex {
   private readonly names: string[];
   private readonly nameOwners: Int32Array;
 
-  constructor(docs: readonly SearchFields[]) {
-    this.size = docs.length;
+  constructor(source: readonly SearchFields[] | IndexParts) {
+    const parts = Array.isArray(source) ? SearchIndex.build(source as readonly SearchFields[]) : (source as IndexParts);
+    this.size = parts.size;
+    this.words = parts.words;
+    this.starts = parts.starts;
+    this.postings = parts.postings;
+    this.names = parts.names;
+    this.nameOwners = parts.nameOwners;
+    this.squeezed = this.words.map(squeeze);
+    const lengths: number[][] = [];
+    this.squeezed.forEach((word, w) => {
+      (lengths[word.length] ??= []).push(w);
+    });
+    this.byLength = Array.from(lengths, (list) => Int32Array.from(list ?? []));
+  }
+
+  /**
+   * The index of a layered search's activities without their text (docs/read-model.md#keeping-it-current):
+   * the base's postings of the positions not changed since, and the delta's of those changed, each
+   * moved to `moved[position]` (-1: left out); words no activity has any more are left out.
+   */
+  static merged(layered: LayeredSearch, moved: Int32Array, size: number): SearchIndex {
+    const { base, delta, dirty } = layered;
+    const changed = new Uint8Array(moved.length);
+    for (const i of dirty) changed[i] = 1;
+    const words: string[] = [];
+    const starts = FIELDS.map(() => [0]);
+    const postings = FIELDS.map((_, f) => {
+      const room = (base.postings[f] as Int32Array).length + (delta ? (delta.postings[f] as Int32Array).length : 0);
+      return new Int32Array(room);
+    });
+    const filled = FIELDS.map(() => 0);
+    const dw = delta ? delta.words : [];
+    let a = 0;
+    let d = 0;
+    while (a < base.words.length || d < dw.length) {
+      const wa = base.words[a];
+      const wd = dw[d];
+      const word = wd === undefined || (wa !== undefined && wa <= wd) ? (wa as string) : wd;
+      const ai = wa === word ? a++ : -1;
+      const di = wd === word ? d++ : -1;
+      let any = false;
+      for (let f = 0; f < FIELDS.length; f++) {
+        const out = postings[f] as Int32Array;
+        const from = filled[f] as number;
+        let at = from;
+        if (ai >= 0) {
+          const list = base.postings[f] as Int32Array;
+          const bounds = base.starts[f] as Int32Array;
+          for (let k = bounds[ai] as number, end = bounds[ai + 1] as number; k < end; k++) {
+            const position = list[k] as number;
+            if (changed[position] === 1) continue;
+            const to = moved[position] as number;
+            if (to >= 0) out[at++] = to;
+          }
+        }
+        if (di >= 0 && delta) {
+          const list = delta.postings[f] as Int32Array;
+          const bounds = delta.starts[f] as Int32Array;
+          for (let k = bounds[di] as number, end = bounds[di + 1] as number; k < end; k++) {
+            const to = moved[dirty[list[k] as number] as number] as number;
+            if (to >= 0) out[at++] = to;
+          }
+        }
+        if (at - from > 1) out.subarray(from, at).sort();
+        filled[f] = at;
+        if (at > from) any = true;
+      }
+      if (!any) {
+        // A word nobody has any more: nothing was written for it.
+        continue;
+      }
+      words.push(word);
+      for (let f = 0; f < FIELDS.length; f++) (starts[f] as number[]).push(filled[f] as number);
+    }
+    const names: { name: string; position: number }[] = [];
+    for (let k = 0; k < base.names.length; k++) {
+      const position = base.nameOwners[k] as number;
+      const to = changed[position] === 1 ? -1 : (moved[position] as number);
+      if (to >= 0) names.push({ name: base.names[k] as string, position: to });
+    }
+    if (delta) {
+      for (let k = 0; k < delta.names.length; k++) {
+        const to = moved[dirty[delta.nameOwners[k] as number] as number] as number;
+        if (to >= 0) names.push({ name: delta.names[k] as string, position: to });
+      }
+    }
+    names.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : x.position - y.position));
+    return new SearchIndex({
+      size,
+      words,
+      starts: starts.map((list) => Int32Array.from(list)),
+      postings: postings.map((list, f) => list.slice(0, filled[f] as number)),
+      names: names.map((n) => n.name),
+      nameOwners: Int32Array.from(names, (n) => n.position),
+    });
+  }
+
+  /** Builds an index's parts from the activities' search fields (document i: position i). */
+  private static build(docs: readonly SearchFields[]): IndexParts {
+    const size = docs.length;
     const idOf = new Map<string, number>();
     const found: string[] = [];
-    // Per field: (word id, position) pairs, each position's words once.
-    const pairs: number[][] = FIELDS.map(() => []);
+    // Per field: (word id, position) pairs, each position's words once, in typed arrays grown by doubling
+    // (at 50,000 activities there are millions: as numbers in plain arrays they took twice the memory).
+    const pairs: Int32Array[] = FIELDS.map(() => new Int32Array(1024));
+    const counts = FIELDS.map(() => 0);
     // The last (position, field) that listed each word id, plus one: a word twice in a field counts once.
-    const listed: number[] = [];
+    let listed: Int32Array = new Int32Array(1024);
     docs.forEach((doc, position) => {
       FIELDS.forEach((field, f) => {
         const stamp = position * FIELDS.length + f + 1;
-        const list = pairs[f] as number[];
+        let list = pairs[f] as Int32Array;
+        let count = counts[f] as number;
         for (const word of doc[field].split(' ')) {
           if (!word) continue;
           let id = idOf.get(word);
@@ -129,12 +253,18 @@ export class SearchIndex {
             id = found.length;
             idOf.set(word, id);
             found.push(word);
-            listed.push(0);
+            if (id >= listed.length) listed = grownTo(listed, id + 1);
           }
           if (listed[id] === stamp) continue;
           listed[id] = stamp;
-          list.push(id, position);
+          if (count + 2 > list.length) {
+            list = grownTo(list, count + 2);
+            pairs[f] = list;
+          }
+          list[count++] = id;
+          list[count++] = position;
         }
+        counts[f] = count;
       });
     });
     const order = Int32Array.from(found.keys()).sort((a, b) => {
@@ -146,36 +276,38 @@ export class SearchIndex {
     order.forEach((id, rank) => {
       rankOf[id] = rank;
     });
-    this.words = Array.from(order, (id) => found[id] as string);
-    this.starts = [];
-    this.postings = [];
-    for (const list of pairs) {
-      const starts = new Int32Array(this.words.length + 1);
+    // A word split out of a long text can keep the whole text alive (V8 makes it a slice of it): each is made a string of its own.
+    const words = Array.from(order, (id) => own(found[id] as string));
+    const allStarts: Int32Array[] = [];
+    const allPostings: Int32Array[] = [];
+    for (let f = 0; f < FIELDS.length; f++) {
+      const list = (pairs[f] as Int32Array).subarray(0, counts[f] as number);
+      const starts = new Int32Array(words.length + 1);
       for (let k = 0; k < list.length; k += 2) {
         const w = (rankOf[list[k] as number] as number) + 1;
         starts[w] = (starts[w] as number) + 1;
       }
-      for (let w = 0; w < this.words.length; w++) starts[w + 1] = (starts[w + 1] as number) + (starts[w] as number);
-      const fill = starts.slice(0, this.words.length);
+      for (let w = 0; w < words.length; w++) starts[w + 1] = (starts[w + 1] as number) + (starts[w] as number);
+      const fill = starts.slice(0, words.length);
       const postings = new Int32Array(list.length / 2);
       // Pairs come in position order, so every word's list is sorted.
       for (let k = 0; k < list.length; k += 2) {
         const w = rankOf[list[k] as number] as number;
         postings[(fill[w] as number)++] = list[k + 1] as number;
       }
-      this.starts.push(starts);
-      this.postings.push(postings);
+      allStarts.push(starts);
+      allPostings.push(postings);
     }
-    this.squeezed = this.words.map(squeeze);
-    const lengths: number[][] = [];
-    this.squeezed.forEach((word, w) => {
-      (lengths[word.length] ??= []).push(w);
-    });
-    this.byLength = Array.from(lengths, (list) => Int32Array.from(list ?? []));
     const names = docs.flatMap((doc, position) => doc.names.map((name) => ({ name, position })));
     names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.position - b.position));
-    this.names = names.map((n) => n.name);
-    this.nameOwners = Int32Array.from(names, (n) => n.position);
+    return {
+      size,
+      words,
+      starts: allStarts,
+      postings: allPostings,
+      names: names.map((n) => n.name),
+      nameOwners: Int32Array.from(names, (n) => n.position),
+    };
   }
 
   /** The number of distinct words (for the benchmarks). */
@@ -188,7 +320,7 @@ export class SearchIndex {
    * worst of its parts' best matches, then the exact and starting name
    * matches of the whole phrase (docs/search.md#ranking).
    */
-  rank(parts: readonly QueryPart[], phrase: string): Uint8Array {
+  rank(parts: readonly QueryPart[], phrase: string, known: (word: string) => boolean = (w) => this.has(w)): Uint8Array {
     const n = this.size;
     const result = new Uint8Array(n);
     if (parts.length === 0) return result.fill(RANK.none);
@@ -197,7 +329,7 @@ export class SearchIndex {
       part.fill(RANK.none);
       for (const alternative of alternatives) {
         if (alternative.words.length === 1) {
-          this.mark(alternative.words[0] as string, alternative, part);
+          this.mark(alternative.words[0] as string, alternative, part, known);
           continue;
         }
         // Every word of the alternative, each in its best field: the alternative is as good as its worst word.
@@ -205,7 +337,7 @@ export class SearchIndex {
         const one = new Uint8Array(n);
         for (const word of alternative.words) {
           one.fill(RANK.none);
-          this.mark(word, alternative, one);
+          this.mark(word, alternative, one, known);
           for (let i = 0; i < n; i++) if ((one[i] as number) > (all[i] as number)) all[i] = one[i] as number;
         }
         for (let i = 0; i < n; i++) if ((all[i] as number) < (part[i] as number)) part[i] = all[i] as number;
@@ -222,8 +354,16 @@ export class SearchIndex {
     return result;
   }
 
-  /** Lowers `out` (by position) to the rank of every activity that `word` of `alternative` matches. */
-  private mark(word: string, alternative: Alternative, out: Uint8Array): void {
+  /** Whether `word` is one of the catalogue's words, as it is spelled. */
+  has(word: string): boolean {
+    return this.words[lowerBound(this.words, word)] === word;
+  }
+
+  /**
+   * Lowers `out` (by position) to the rank of every activity that `word` of `alternative` matches;
+   * `known`: whether the catalogue has the word as spelled (then no typos are looked for).
+   */
+  private mark(word: string, alternative: Alternative, out: Uint8Array, known: (word: string) => boolean): void {
     const { words } = this;
     const ranks = alternative.typo ? TYPO : DIRECT;
     const first = lowerBound(words, word);
@@ -231,7 +371,7 @@ export class SearchIndex {
       if (alternative.own || synonymMatches(word, words[w] as string)) this.post(w, ranks, out);
     }
     // A word the catalogue has is taken as spelled (docs/search.md#typos): "sport" is not "spot" with a typo.
-    if (!alternative.own || word.length < TYPO_MIN_LENGTH || words[first] === word) return;
+    if (!alternative.own || word.length < TYPO_MIN_LENGTH || words[first] === word || known(word)) return;
     const target = squeeze(word);
     for (let length = target.length - 1; length <= target.length + 1; length++) {
       const candidates = this.byLength[length];
@@ -252,5 +392,40 @@ export class SearchIndex {
         if ((out[i] as number) > rank) out[i] = rank;
       }
     }
+  }
+}
+
+/**
+ * The search of a snapshot patched since its index was built (docs/read-model.md#keeping-it-current):
+ * the index of the last full build, and a small one of the activities changed or added since, whose
+ * answers replace the big one's at their positions. A change costs the small index, not the whole.
+ */
+export class LayeredSearch {
+  /** The index of `docs` (document k is position dirty[k]); null when nothing changed. */
+  readonly delta: SearchIndex | null;
+
+  constructor(
+    /** The last full build's index: position i is its document i. */
+    readonly base: SearchIndex,
+    /** The positions changed or added since, ascending, and their search fields (the read model keeps no other text to search). */
+    readonly dirty: Int32Array,
+    readonly docs: readonly SearchFields[],
+  ) {
+    this.delta = dirty.length === 0 ? null : new SearchIndex(docs);
+  }
+
+  /** Each position's rank (RANK.none: no match) over `capacity` positions; see SearchIndex.rank. */
+  rank(parts: readonly QueryPart[], phrase: string, capacity: number): Uint8Array {
+    const { base, delta, dirty } = this;
+    const known = delta ? (word: string) => base.has(word) || delta.has(word) : (word: string) => base.has(word);
+    const fromBase = base.rank(parts, phrase, known);
+    if (delta === null && capacity === fromBase.length) return fromBase;
+    const result = new Uint8Array(capacity).fill(RANK.none);
+    result.set(fromBase);
+    if (delta !== null) {
+      const fromDelta = delta.rank(parts, phrase, known);
+      for (let k = 0; k < dirty.length; k++) result[dirty[k] as number] = fromDelta[k] as number;
+    }
+    return result;
   }
 }

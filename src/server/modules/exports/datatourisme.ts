@@ -1,7 +1,7 @@
 import type { Category } from '../../../domain/activities.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import { seasonRun, type WeeklyHoursRow } from '../../../domain/weekly-hours.js';
-import type { CatalogRow } from '../catalog/model.js';
+import type { CatalogActivity } from '../catalog/model.js';
 import { imageUrlOf, textsByLanguage } from './formats.js';
 
 /**
@@ -61,7 +61,7 @@ export interface OwnListingContext {
 }
 
 /** One of the guide's own listings as a DATAtourisme object. */
-export function datatourismeObject(row: CatalogRow, context: OwnListingContext): Record<string, unknown> {
+export function datatourismeObject(row: CatalogActivity, context: OwnListingContext): Record<string, unknown> {
   const { publicUrl, today } = context;
   const texts = textsByLanguage(row);
   const pick = (field: 'name' | 'description' | 'openingHours') =>

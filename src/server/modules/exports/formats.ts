@@ -2,7 +2,7 @@ import type { Activity } from '../../../domain/activities.js';
 import { LANGUAGES, type Language } from '../../../domain/languages.js';
 import { toEuros } from '../../../domain/money.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
-import type { CatalogRow, LocalizedText } from '../catalog/model.js';
+import type { CatalogActivity, LocalizedText } from '../catalog/model.js';
 import { activityLd, eventLd, pageUrl, previewImage } from '../pages/head.js';
 import type { Attribution } from './repository.js';
 
@@ -27,21 +27,21 @@ export interface Licence {
 }
 
 export interface ExportInput {
-  rows: readonly CatalogRow[];
+  rows: readonly CatalogActivity[];
   attributions: ReadonlyMap<number, Attribution>;
   licence: Licence;
   publicUrl: string;
   /** Today in Limoux (YYYY-MM-DD): which run of a season's hours JSON-LD gives. */
   today: string;
   /** The activity as its page shows it in its original language (the JSON-LD's rules are the page's). */
-  activityOf: (row: CatalogRow) => Activity;
+  activityOf: (row: CatalogActivity) => Activity;
 }
 
 export const DATATOURISME_NAME = 'DATAtourisme';
 export const DATATOURISME_URL = 'https://www.datatourisme.fr/';
 
 /** The text an activity has in each language, none made up: a translation, or the original in its own language. */
-export function textsByLanguage(row: CatalogRow): Partial<Record<Language, LocalizedText>> {
+export function textsByLanguage(row: CatalogActivity): Partial<Record<Language, LocalizedText>> {
   const out: Partial<Record<Language, LocalizedText>> = {};
   for (const language of LANGUAGES) {
     const text = row.translations[language] ?? (language === row.language ? row.original : undefined);
@@ -52,7 +52,7 @@ export function textsByLanguage(row: CatalogRow): Partial<Record<Language, Local
 
 type TextField = 'name' | 'description' | 'openingHours';
 
-function perLanguage(row: CatalogRow, field: TextField): Partial<Record<Language, string>> {
+function perLanguage(row: CatalogActivity, field: TextField): Partial<Record<Language, string>> {
   const out: Partial<Record<Language, string>> = {};
   for (const [language, text] of Object.entries(textsByLanguage(row)) as [Language, LocalizedText][]) {
     const value = text[field];
@@ -234,7 +234,7 @@ const tagged = (values: Partial<Record<Language, string>>) =>
  * description as language-tagged values instead of the page's one language, the licence, and the
  * source it is based on for an imported activity.
  */
-function ldNode(node: Record<string, unknown>, row: CatalogRow, input: ExportInput): Record<string, unknown> {
+function ldNode(node: Record<string, unknown>, row: CatalogActivity, input: ExportInput): Record<string, unknown> {
   const { '@context': _context, inLanguage: _language, ...rest } = node;
   const attribution = input.attributions.get(row.id);
   return {

@@ -43,6 +43,8 @@ export const pageRoutes =
       return found;
     };
     const sitemaps = new WeakMap<object, string>();
+    /** Each part of the sitemap, made once per snapshot (docs/seo.md#sitemap). */
+    const sitemapParts = new WeakMap<object, Map<number, string>>();
     const sitemap = () => {
       const model = deps.catalog.current;
       let xml = sitemaps.get(model);
@@ -64,7 +66,15 @@ export const pageRoutes =
         },
       },
       async (request, reply) => {
-        const xml = sitemapPartXml(publicUrl, listing(), Number.parseInt(request.params.file, 10));
+        const number = Number.parseInt(request.params.file, 10);
+        const model = deps.catalog.current;
+        let kept = sitemapParts.get(model);
+        if (!kept) sitemapParts.set(model, (kept = new Map()));
+        let xml: string | null | undefined = kept.get(number);
+        if (xml === undefined) {
+          xml = sitemapPartXml(publicUrl, listing(), number);
+          if (xml) kept.set(number, xml);
+        }
         if (!xml) throw new AppError('NOT_FOUND', 'No such part of the sitemap');
         return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(xml);
       },

@@ -1,0 +1,109 @@
+/**
+ * The read model at size (docs/benchmarks.md#the-read-model-at-size), in this process, from an
+ * existing database (`npm run db:seed -- --scale 50000` first):
+ *
+ *   node --expose-gc --import tsx bench/read-model.ts          the embedded database in DATA_DIR
+ *   DATABASE_URL=postgres://... node --expose-gc --import tsx bench/read-model.ts
+ *
+ * Prints: the time to read the public activities and to build the snapshot, the heap the
+ * snapshot keeps (after a collection, without the rows as read), the process's RSS, and the cost
+ * of one write: a snapshot patched with one changed activity, then the first default list, search
+ * and name-sorted list on it (what a visitor's next request pays), against the same requests on a
+ * snapshot that has them already (the ceiling: nothing to make again).
+ */
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/server/db/client.js';
+import { CatalogModel } from '../src/server/modules/catalog/model.js';
+import * as catalogRepo from '../src/server/modules/catalog/repository.js';
+import type { ActivityListQuery } from '../src/domain/activities.js';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) {
+  console.error('Run with node --expose-gc --import tsx bench/read-model.ts');
+  process.exit(2);
+}
+const WRITES = Number(process.argv.find((a) => a.startsWith('--writes='))?.slice(9) ?? 40);
+const url = process.env.DATABASE_URL;
+const database = await openDatabase(
+  url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: path.join(process.env.DATA_DIR ?? 'data', 'pglite') },
+);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+};
+
+/** Reads and builds in a function of its own, so that nothing of the rows as read stays referenced here. */
+async function build() {
+  let started = performance.now();
+  const rows = await catalogRepo.publicActivities(database.db);
+  const tags = await catalogRepo.approvedTags(database.db);
+  const readMs = performance.now() - started;
+  started = performance.now();
+  const model = new CatalogModel(rows, tags);
+  const buildMs = performance.now() - started;
+  const every = Math.max(1, Math.floor(rows.length / WRITES));
+  return { model, readMs, buildMs, sample: rows.filter((_, i) => i % every === 0).slice(0, WRITES) };
+}
+
+/** What the snapshot keeps: the heap, and the typed arrays' buffers (outside the heap). */
+const kept = () => {
+  gc();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+};
+
+try {
+  const before = kept();
+  // eslint-disable-next-line prefer-const -- `model` is patched below; the others stay.
+  let { model, readMs, buildMs, sample } = await build();
+  const size = model.size;
+  const heap = kept() - before;
+  console.info(`activities: ${size}`);
+  // The ceiling: the same tables read whole by bare queries, no chunks, no mapping to rows.
+  const bareStarted = performance.now();
+  for (const table of ['activities', 'activity_translations', 'activity_tags']) {
+    await database.db.execute(sql.raw(`select * from ${table}`));
+  }
+  const bareMs = performance.now() - bareStarted;
+  console.info(
+    `read from the database: ${ms(readMs)} (the bare queries of the three tables: ${ms(bareMs)}, ${(bareMs / readMs).toFixed(2)}x); snapshot built: ${ms(buildMs)}`,
+  );
+  console.info(
+    `kept by the snapshot (heap and typed arrays): ${mb(heap)}; process RSS: ${mb(process.memoryUsage().rss)}`,
+  );
+  let started = 0;
+
+  const base: ActivityListQuery = { limit: 12, offset: 0, sort: 'distance' } as ActivityListQuery;
+  const queries: ActivityListQuery[] = [
+    base,
+    { ...base, search: 'chateau' },
+    { ...base, sort: 'name', lng: 'fr' },
+    { ...base, sort: 'newest' },
+  ];
+  const patchTimes: number[] = [];
+  const firstReads: number[] = [];
+  const warmReads: number[] = [];
+  for (const row of sample) {
+    const changed = { ...row, rating: row.rating === 5 ? 4.5 : 5, updatedAt: new Date() };
+    started = performance.now();
+    model = model.patched([changed], []);
+    patchTimes.push(performance.now() - started);
+    started = performance.now();
+    for (const query of queries) model.list(query);
+    firstReads.push(performance.now() - started);
+    started = performance.now();
+    for (const query of queries) model.list(query);
+    warmReads.push(performance.now() - started);
+  }
+  console.info(
+    `one write (${sample.length} in turn): patch p50 ${ms(quantile(patchTimes, 0.5))}, p95 ${ms(quantile(patchTimes, 0.95))}; ` +
+      `the next four reads p50 ${ms(quantile(firstReads, 0.5))}, p95 ${ms(quantile(firstReads, 0.95))} ` +
+      `(the same reads again: p50 ${ms(quantile(warmReads, 0.5))}, p95 ${ms(quantile(warmReads, 0.95))})`,
+  );
+  console.info(`kept after the writes: ${mb(kept() - before)}; RSS ${mb(process.memoryUsage().rss)}`);
+} finally {
+  await database.close();
+}
