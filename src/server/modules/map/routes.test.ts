@@ -4,9 +4,10 @@
  * of the query, the HTTP cache, a write that shows, and the size of an answer over thousands of
  * activities.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAP_ANSWER_MAX_BYTES, type MapAnswer } from '../../../domain/map.js';
+import { activities } from '../../db/schema/index.js';
 import { createActivity } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
 
@@ -149,12 +150,17 @@ describe('GET /api/map', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('shows a new public activity once it is written', async () => {
+  it('shows a new public activity once it is written, and no more once it is taken offline', async () => {
     const before = await map(`${FRANCE}&zoom=14`);
     const id = await createActivity(ctx.db, { latitude: 43.1, longitude: 2.0 });
     const after = await map(`${FRANCE}&zoom=14`);
     expect(after.total).toBe(before.total + 1);
     expect(after.markers.map((m) => m.id)).toContain(id);
+    // Taken offline, it leaves the map again.
+    await ctx.db.update(activities).set({ isActive: false }).where(eq(activities.id, id));
+    const gone = await map(`${FRANCE}&zoom=14`);
+    expect(gone.total).toBe(before.total);
+    expect(gone.markers.map((m) => m.id)).not.toContain(id);
   });
 });
 
