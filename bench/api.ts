@@ -15,9 +15,9 @@
  *
  * P1: requests/s and p99 of public reads at 32 connections (autocannon)
  *     against a bare Fastify route sending the very same bytes.
- * P4: p50/p95 of searches, filters, sorts, deep pages, the when filter and open now over 10,000
- *     activities, one request at a time, every URL different (no answer is
- *     served twice), against a bare route's latency.
+ * P4: p50/p95 of searches, filters, sorts, deep pages, the when filter, open now and views of the
+ *     map (clusters, with their answers' sizes) over 10,000 activities, one request at a time, every
+ *     URL different (no answer is served twice), against a bare route's latency.
  * Cold start: from the process start to the first answer of /api/activities
  *     on an existing embedded database.
  * Availability: p50/p95 of GET /api/activities/:id/availability for 31 and 92
@@ -225,6 +225,18 @@ function urlsOf(kind: string, random: () => number): string[] {
               : '';
         return `/api/activities?when=${when}${more}&${at}`;
       }
+      case 'map': {
+        // A view of the map (docs/api.md#the-map): a 1,200 x 700 pixel frame somewhere around Limoux, at
+        // the map's zooms; one in five with a category, as the map page's chips ask.
+        const zoom = 7 + (i % 12);
+        const degrees = 360 / (256 * 2 ** zoom);
+        const lonC = 2.2186 + (random() - 0.5) * 0.6;
+        const latC = 43.0547 + (random() - 0.5) * 0.6;
+        const half = { lon: 600 * degrees, lat: 350 * degrees * Math.cos((latC * Math.PI) / 180) };
+        const view = [lonC - half.lon, latC - half.lat, lonC + half.lon, latC + half.lat].map((v) => v.toFixed(5));
+        const category = i % 5 === 0 ? `&category=${categories[i % categories.length]}` : '';
+        return `/api/map?west=${view[0]}&south=${view[1]}&east=${view[2]}&north=${view[3]}&zoom=${zoom}${category}&lng=${lng}`;
+      }
       case 'open now':
         return `/api/activities?openNow=true${i % 2 === 0 ? '&when=today' : `&sort=${sorts[i % sorts.length]}`}&${at}`;
       default:
@@ -238,14 +250,15 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
-async function timeAll(urls: string[], origin: string) {
+async function timeAll(urls: string[], origin: string, sizes: number[] = []) {
   const times: number[] = [];
   for (const url of urls) {
     const started = performance.now();
     const response = await fetch(`${origin}${url}`);
-    await response.arrayBuffer();
+    const body = await response.arrayBuffer();
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
     times.push(performance.now() - started);
+    sizes.push(body.byteLength);
   }
   return times;
 }
@@ -271,10 +284,13 @@ async function p4(target: Target, rows: string[]) {
     } finally {
       await ceiling.close();
     }
-    for (const kind of ['search', 'filter', 'sort', 'deep page', 'when', 'open now']) {
-      const times = await timeAll(urlsOf(kind, random), base);
+    for (const kind of ['search', 'filter', 'sort', 'deep page', 'when', 'open now', 'map']) {
+      const sizes: number[] = [];
+      const times = await timeAll(urlsOf(kind, random), base, sizes);
+      // The map's answers are held to 20 kB (docs/api.md#the-map): their sizes, uncompressed.
+      const size = kind === 'map' ? `, answers p50 ${percentile(sizes, 50)} B, largest ${Math.max(...sizes)} B` : '';
       rows.push(
-        `| P4 ${kind} | ${target.label} | p50 ${fmt(percentile(times, 50), 2)} ms, p95 ${fmt(percentile(times, 95), 2)} ms | | **${fmt(bareP95 / percentile(times, 95), 2)}x** | ${SCALE} activities, ${times.length} distinct URLs |`,
+        `| P4 ${kind} | ${target.label} | p50 ${fmt(percentile(times, 50), 2)} ms, p95 ${fmt(percentile(times, 95), 2)} ms | | **${fmt(bareP95 / percentile(times, 95), 2)}x** | ${SCALE} activities, ${times.length} distinct URLs${size} |`,
       );
     }
     rows.push(

@@ -9,7 +9,7 @@ import { expect, openInApp, test } from './fixtures';
  */
 const MARKUP = '<img src=x data-injected="1"><b>Vet</b> & <i>co</i>';
 
-/** Every activity the API answers is renamed to MARKUP plus its id. */
+/** Every activity the API answers, and every marker of the maps, is renamed to MARKUP plus its id. */
 async function renameEverything(page: Page) {
   await page.route(
     (url) =>
@@ -23,6 +23,16 @@ async function renameEverything(page: Page) {
       const body = (await response.json()) as { id: number; name: string } | { id: number; name: string }[];
       const rename = (a: { id: number; name: string }) => ({ ...a, name: `${MARKUP} ${a.id}` });
       await route.fulfill({ response, json: Array.isArray(body) ? body.map(rename) : rename(body) });
+    },
+  );
+  // The maps' markers come with their names from the server's clusters (docs/api.md#the-map).
+  await page.route(
+    (url) => url.pathname === '/api/map',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { markers: { id: number; name: string }[] };
+      const markers = body.markers.map((a) => ({ ...a, name: `${MARKUP} ${a.id}` }));
+      await route.fulfill({ response, json: { ...body, markers } });
     },
   );
 }

@@ -38,9 +38,15 @@ test.describe('the map page', () => {
   }) => {
     await page.goto('/kaart');
     await expect(page.getByRole('heading', { level: 2, name: `${TOTAL} activiteiten op de kaart` })).toBeVisible();
+    // The server sends what the view shows (docs/api.md#the-map): from the widest view, every activity.
+    await expect.poll(async () => (await markersOn(mapRegion(page))).singles).toBeGreaterThan(0);
+    const zoomOut = page.getByRole('button', { name: 'Uitzoomen', exact: true });
+    await expect(async () => {
+      if (await zoomOut.isEnabled()) await zoomOut.click();
+      await expect(zoomOut).toBeDisabled({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     // Markers are added as the map settles: count until every activity is there.
     await expect.poll(async () => (await markersOn(mapRegion(page))).total).toBe(TOTAL);
-    expect((await markersOn(mapRegion(page))).singles).toBeGreaterThan(0);
     await page.getByText('Alle activiteiten als lijst').click();
     await expect(page.getByRole('main').getByRole('button', { pressed: false }).filter({ hasText: 'km' })).toHaveCount(
       TOTAL,
@@ -105,7 +111,13 @@ test.describe('the map page', () => {
     const zoomOut = page.getByRole('button', { name: 'Uitzoomen', exact: true });
     await zoomIn.click();
     await zoomIn.click();
-    await expect.poll(async () => (await markersOn(map)).singles).toBeGreaterThan(start.singles);
+    // Closer in, more of what the frame shows stands alone (what left the frame is not drawn).
+    await expect
+      .poll(async () => {
+        const now = await markersOn(map);
+        return now.singles / now.total;
+      })
+      .toBeGreaterThan(start.singles / start.total);
     // Markers that left their clusters are buttons that say they are not selected, like the others.
     const markers = map.getByRole('button', { name: / op de kaart$/ });
     await expect(markers.first()).toBeVisible();
@@ -124,6 +136,48 @@ test.describe('the map page', () => {
     await page.getByRole('button', { name: 'Terug naar Limoux' }).click();
     await expect(card).toBeHidden();
     await expect(zoomOut).toBeEnabled();
+  });
+
+  test('a cluster zooms in when clicked and splits; a marker that came out of it opens its card', async ({ page }) => {
+    await page.goto('/kaart');
+    const map = mapRegion(page);
+    const clusters = map.getByRole('button', { name: /activiteiten?, inzoomen$/ });
+    await expect(clusters.first()).toBeVisible();
+    // The largest cluster: its count, and what the server says of the view once the map has zoomed in on it.
+    const counts = await clusters.evaluateAll((els) =>
+      els.map((el) => Number(el.querySelector('[aria-hidden="true"]')?.textContent ?? '0')),
+    );
+    const largest = Math.max(...counts);
+    await clusters.nth(counts.indexOf(largest)).click();
+    // Zoomed in: the cluster is gone, split into smaller clusters and markers.
+    await expect
+      .poll(async () =>
+        Math.max(
+          0,
+          ...(await clusters.evaluateAll((els) =>
+            els.map((el) => Number(el.querySelector('[aria-hidden="true"]')?.textContent ?? '0')),
+          )),
+        ),
+      )
+      .toBeLessThan(largest);
+    // The view asked for reaches past the frame (whole tiles): the marker nearest the centre is in sight.
+    const markers = map.getByRole('button', { name: / op de kaart$/ });
+    await expect(markers.first()).toBeAttached();
+    const nearest = await markers.evaluateAll((all) => {
+      const frame = all[0]?.closest('.dl-map')?.getBoundingClientRect();
+      if (!frame) return 0;
+      const away = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        return Math.hypot(box.x - frame.x - frame.width / 2, box.y - frame.y - frame.height / 2);
+      };
+      return all.reduce((best, el, i) => (away(el) < away(all[best] as Element) ? i : best), 0);
+    });
+    const marker = markers.nth(nearest);
+    const name = ((await marker.getAttribute('aria-label')) ?? '').replace(/ op de kaart$/, '');
+    await selectMarker(marker, () => expect(marker).toHaveAttribute('aria-pressed', 'true', { timeout: 3_000 }));
+    const card = page.getByRole('article', { name: `Geselecteerd: ${name}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Bekijk details' })).toHaveAttribute('href', /^\/activity\/\d+$/);
   });
 
   test('follows the category: markets only', async ({ page }) => {

@@ -76,8 +76,11 @@ const keepLanguageOnly = {
     const language = url.searchParams.get('lng');
     const kept = new URL(url.pathname, url.origin);
     if (language) kept.searchParams.set('lng', language);
-    // Lists keep their whole query: a filter, and a page's place (limit, offset), are part of what they are.
-    return url.pathname === '/api/activities' || url.pathname.endsWith('/reviews') ? request.url : kept.href;
+    // Lists keep their whole query: a filter, and a page's place (limit, offset), are part of what they are;
+    // so do the map's views (their bounds and zoom).
+    return url.pathname === '/api/activities' || url.pathname === '/api/map' || url.pathname.endsWith('/reviews')
+      ? request.url
+      : kept.href;
   },
 };
 

@@ -95,20 +95,28 @@ export const whenParam = z
     message: `must be ${WHEN_WORDS.join(', ')} or a date YYYY-MM-DD`,
   });
 
+/** The filters of the activities' list, which the map's clusters take too (docs/api.md#the-map). */
+export const activityFilterFields = {
+  category: categoryParam.optional(),
+  search: searchParam.optional(),
+  minPrice: queryNumber(0, 100_000).optional(),
+  maxPrice: queryNumber(0, 100_000).optional(),
+  minRating: queryNumber(0, 5).optional(),
+  bookable: queryFlag.optional(),
+  sponsored: queryFlag.optional(),
+  tags: tagsParam.optional(),
+  when: whenParam.optional(),
+  openNow: queryFlag.optional(),
+};
+
+/** A number or a whole number given as query text, between bounds. */
+export { queryInteger, queryNumber };
+
 export const activityListQuery = z
   .strictObject(
     {
-      category: categoryParam.optional(),
-      search: searchParam.optional(),
-      minPrice: queryNumber(0, 100_000).optional(),
-      maxPrice: queryNumber(0, 100_000).optional(),
-      minRating: queryNumber(0, 5).optional(),
+      ...activityFilterFields,
       sort: z.enum(SORT_OPTIONS, { error: `must be one of ${SORT_OPTIONS.join(', ')}` }).default(DEFAULT_SORT),
-      bookable: queryFlag.optional(),
-      sponsored: queryFlag.optional(),
-      tags: tagsParam.optional(),
-      when: whenParam.optional(),
-      openNow: queryFlag.optional(),
       lat: latitudeParam.optional(),
       lon: longitudeParam.optional(),
       lng: languageParam.optional(),

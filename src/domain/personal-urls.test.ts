@@ -49,6 +49,7 @@ describe('what is personal among the addresses (docs/offline.md#personal)', () =
       '/api/tags',
       '/api/config',
       '/api/stats',
+      '/api/map?west=2&south=42.9&east=2.5&north=43.2&zoom=10&lng=nl',
     ]) {
       expect(isPublicRead(at(path)), path).toBe(true);
     }

@@ -34,8 +34,10 @@ export function isPersonalPage(url: URL): boolean {
 
 /**
  * The public reads of the guide, the same for everyone (the activities, their reviews and tags,
- * the tags, the configuration, the stats); every other API answer may be personal.
+ * the tags, the map's views, the configuration, the stats); every other API answer may be personal.
  */
 export function isPublicRead(url: URL): boolean {
-  return !carriesSecret(url) && /^\/api\/(activities(\/\d+(\/(reviews|tags))?)?|tags|config|stats)$/.test(url.pathname);
+  return (
+    !carriesSecret(url) && /^\/api\/(activities(\/\d+(\/(reviews|tags))?)?|tags|map|config|stats)$/.test(url.pathname)
+  );
 }

@@ -16,6 +16,7 @@ import { type AppConfig, type Clock, type Deps, systemClock } from './deps.js';
 import { activityRoutes } from './modules/activities/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { agendaRoutes, feedRoutes } from './modules/agenda/routes.js';
+import { mapRoutes } from './modules/map/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { createOidc } from './modules/auth/oidc.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -269,6 +270,7 @@ export async function buildApp(options: AppDeps) {
       await api.register(healthRoutes(deps));
       await api.register(activityRoutes(deps));
       await api.register(agendaRoutes(deps));
+      await api.register(mapRoutes(deps));
       await api.register(tagRoutes(deps));
       await api.register(reviewRoutes(deps));
       await api.register(bookingRoutes(deps));

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setApiTransport } from '../lib/api-client';
-import { MAP_RENDER_LIMIT, prefetchPage } from './prefetch';
+import { prefetchPage } from './prefetch';
 
 const TILES = 'https://tiles.example/{z}/{x}/{y}.png';
 
@@ -25,32 +25,24 @@ function apiOf(total: number) {
 afterEach(() => setApiTransport((url, init) => fetch(url, init)));
 
 describe('prefetchPage for the map', () => {
-  it('brings every activity when there are not too many', async () => {
-    const reads = apiOf(120);
+  it('brings the first page of the list under the map (100 at most) and the counts, not the whole list', async () => {
+    const reads = apiOf(520);
     const client = new QueryClient();
     await prefetchPage(client, new URL('http://page.invalid/kaart?category=markten'), 'fr');
-    const all = client
+    const list = client
       .getQueryCache()
       .findAll({ queryKey: ['activities'] })
-      .find((q) => q.queryKey.includes('all'));
-    expect((all?.state.data as unknown[]).length).toBe(120);
-    expect(reads.every((read) => read.includes('lng=fr') || read === '/api/stats' || read === '/api/config')).toBe(
-      true,
-    );
+      .find((q) => q.queryKey.includes('map'));
+    const pages = (list?.state.data as { pages: { items: unknown[]; total: number }[] }).pages;
+    expect(pages).toHaveLength(1);
+    expect(pages[0]?.items).toHaveLength(100);
+    expect(pages[0]?.total).toBe(520);
+    expect(client.getQueryData(['activities', 'stats'])).toMatchObject({ markets: 1 });
     // The tile address, for the map's preview drawn by the server.
     expect(client.getQueryData(['client-config'])).toMatchObject({ mapTileUrl: TILES });
-    expect(reads.filter((read) => read.includes('category=markten')).length).toBeGreaterThan(1);
-  });
-
-  it(`leaves the list to the browser past ${MAP_RENDER_LIMIT} activities, and still brings the counts`, async () => {
-    const reads = apiOf(MAP_RENDER_LIMIT + 1);
-    const client = new QueryClient();
-    await prefetchPage(client, new URL('http://page.invalid/kaart'), 'nl');
-    const cached = client.getQueryCache().findAll({ queryKey: ['activities'] });
-    expect(cached.map((query) => query.queryKey)).toEqual([['activities', 'stats']]);
-    expect(client.getQueryData(['activities', 'stats'])).toMatchObject({ markets: 1 });
-    // One read of one activity to count them, not the pages of the whole list.
-    expect(reads.filter((read) => read.startsWith('/api/activities'))).toEqual(['/api/activities?lng=nl&limit=1']);
+    expect(reads.filter((read) => read.startsWith('/api/activities'))).toEqual([
+      '/api/activities?category=markten&lng=fr&limit=100&offset=0',
+    ]);
   });
 });
 

@@ -1,26 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../lib/api-client';
 import { clientConfigQueryOptions } from '../lib/client-config';
 import type { Language } from '../../domain/languages';
 import { activityQueryOptions } from '../features/activities/api/get-activity';
-import {
-  activitiesQueryOptions,
-  allActivitiesQueryOptions,
-  daySuggestionQueryOptions,
-} from '../features/activities/api/get-activities';
+import { activitiesQueryOptions, daySuggestionQueryOptions } from '../features/activities/api/get-activities';
+import { mapListQueryOptions } from '../features/activities/api/get-map-list';
 import { statsQueryOptions } from '../features/activities/api/get-stats';
 import { overviewWeatherDays, readOverviewState, toActivitiesQuery } from '../features/activities/filters';
 import { activityReviewsQueryOptions } from '../features/reviews/api/get-reviews';
 import { approvedTagsQueryOptions } from '../features/tags/api/get-tags';
 import { agendaQueryOptions } from '../features/agenda/api/get-agenda';
 import { agendaCategoryOf } from '../../domain/agenda';
-
-/**
- * The most activities the map page is rendered with. It lists every match under the map, and the page
- * carries them in its state: fine for a few hundred, megabytes for ten thousand. Past this the
- * server renders the page without them and the browser reads them, as before server rendering.
- */
-export const MAP_RENDER_LIMIT = 500;
 
 /**
  * The reads a public page shows, asked before the server renders it (docs/rendering.md#data), with
@@ -49,13 +38,10 @@ export async function prefetchPage(queryClient: QueryClient, url: URL, language:
       openNow: openNow ? true : undefined,
       lng: language,
     };
+    // The list's first page (100 at most) and the counts; the map asks for its own view's clusters
+    // once it runs in the browser (docs/api.md#the-map).
     reads.push(
-      (async () => {
-        // How many there are, from one activity's page: the list comes only when it is not too long.
-        const first = await apiFetch('/activities', { query: { ...query, limit: 1 } }).catch(() => null);
-        const total = Number(first?.headers.get('X-Total-Count') ?? Number.NaN);
-        if (total <= MAP_RENDER_LIMIT) await queryClient.prefetchQuery(allActivitiesQueryOptions(query));
-      })(),
+      queryClient.prefetchInfiniteQuery(mapListQueryOptions(query)),
       queryClient.prefetchQuery(statsQueryOptions()),
     );
   } else if (path === '/agenda') {

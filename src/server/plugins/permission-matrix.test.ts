@@ -122,6 +122,7 @@ const TABLE: Record<string, RouteCase> = {
   'GET /api/activities/:id/reviews': { url: (f) => `/api/activities/${f.activityId}/reviews`, expect: all(200) },
   'GET /api/stats': { url: () => '/api/stats', expect: all(200) },
   'GET /api/agenda': { url: () => '/api/agenda', expect: all(200) },
+  'GET /api/map': { url: () => '/api/map?west=1.5&south=42.5&east=3&north=43.5&zoom=9', expect: all(200) },
   'GET /api/tags': { url: () => '/api/tags', expect: all(200) },
   'GET /api/search/suggestions': { url: () => '/api/search/suggestions?q=ma', expect: all(200) },
   'GET /api/weather': { url: () => '/api/weather?lat=43.05&lon=2.22', expect: all(200) },

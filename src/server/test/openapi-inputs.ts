@@ -197,6 +197,12 @@ function wellFormedText(schema: JsonSchema, name: string): fc.Arbitrary<string> 
     text = fc.double({ min: 42.7, max: 43.4, noNaN: true }).map((n) => n.toFixed(4));
   else if (key === 'lon' || key === 'longitude')
     text = fc.double({ min: 1.8, max: 2.6, noNaN: true }).map((n) => n.toFixed(4));
+  // A view of the map (docs/api.md#the-map): its edges around Limoux, a zoom the map has.
+  else if (key === 'south' || key === 'north')
+    text = fc.double({ min: 42.7, max: 43.4, noNaN: true }).map((n) => n.toFixed(4));
+  else if (key === 'west' || key === 'east')
+    text = fc.double({ min: 1.8, max: 2.6, noNaN: true }).map((n) => n.toFixed(4));
+  else if (key === 'zoom') text = fc.integer({ min: 0, max: 20 }).map(String);
   else if (key === 'limit' || key === 'offset') text = fc.integer({ min: 0, max: 60 }).map(String);
   else if (key.includes('price')) text = fc.integer({ min: 0, max: 120 }).map(String);
   else if (key.includes('rating')) text = fc.integer({ min: 1, max: 5 }).map(String);

@@ -5,7 +5,9 @@ import { useSearchParams } from '../../lib/navigation';
 import { CATEGORY_COLORS, type CategoryFilter, type Stats } from '../../../domain/activities';
 import { LIMOUX, MAP_START_ZOOM, nearestTowns } from '../../../domain/geo';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useAllActivities } from '../../features/activities/api/get-activities';
+import { useActivity } from '../../features/activities/api/get-activity';
+import { useMapList } from '../../features/activities/api/get-map-list';
+import { Button } from '../../components/ui/button';
 import { useStats } from '../../features/activities/api/get-stats';
 import { CategoryBar } from '../../features/activities/components/category-bar';
 import { readOverviewState, writeOverviewState } from '../../features/activities/filters';
@@ -61,7 +63,7 @@ function NearbyStats() {
   );
 }
 
-/** /kaart: every activity of the chosen category on a real map (docs/product.md#maps). */
+/** /kaart: every activity of the chosen category on a real map, clustered by the server (docs/product.md#maps). */
 export function MapRoute() {
   const { t } = useTranslation('activities');
   const language = useLanguage();
@@ -70,21 +72,27 @@ export function MapRoute() {
   const { category, when, openNow } = state;
   const origin = useOriginQuery();
   const { position } = useVisitorLocation();
-  const query = useMemo(
+  // The map's filters: the map asks the server for its view's clusters with them (docs/api.md#the-map).
+  const filters = useMemo(
     () => ({
       category: category === 'alle' ? undefined : category,
       // The when filter, as on the overview (docs/when.md#in-the-guide).
       when: when ?? undefined,
       openNow: openNow ? true : undefined,
-      ...origin,
       lng: language,
     }),
-    [category, when, openNow, origin, language],
+    [category, when, openNow, language],
   );
-  const activities = useAllActivities(query);
-  const items = useMemo(() => activities.data ?? [], [activities.data]);
+  const query = useMemo(() => ({ ...filters, ...origin }), [filters, origin]);
+  // The list under the map, nearest first, 100 at a time; its first page names the towns nearby.
+  const list = useMapList(query);
+  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const total = list.data?.pages[0]?.total ?? 0;
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const selected = items.find((activity) => activity.id === selectedId);
+  const listed = items.find((activity) => activity.id === selectedId);
+  // A marker's activity that the list has not loaded: its card reads it alone.
+  const detail = useActivity(listed || selectedId === null ? 0 : selectedId, { ...origin, lng: language });
+  const selected = listed ?? (detail.data?.id === selectedId ? detail.data : undefined);
   const towns = useMemo(() => nearestTowns(position ?? LIMOUX, items), [position, items]);
   // The map starts on Limoux (ActivityMap): the server draws those tiles before any script, in a
   // frame of their own that stays while the map's code loads, so they are drawn once.
@@ -113,7 +121,7 @@ export function MapRoute() {
         <section aria-labelledby="map-card-title" className="min-w-0 space-y-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="map-card-title" className="text-lg font-semibold text-ink-900">
-              {t('map.count', { count: items.length })}
+              {t('map.count', { count: total })}
             </h2>
             {towns.length === 2 ? (
               <p className="flex items-center gap-1 text-sm text-ink-600">
@@ -137,8 +145,9 @@ export function MapRoute() {
               <BrowserOnly fallback={null}>
                 <ActivityMap
                   variant="full"
-                  activities={items}
+                  filters={filters}
                   selectedId={selectedId}
+                  selectedAt={selected ?? null}
                   onSelect={setSelectedId}
                   className="h-full"
                   previewed={previewShown}
@@ -181,6 +190,18 @@ export function MapRoute() {
                 </li>
               ))}
             </ul>
+            {list.hasNextPage ? (
+              <div className="mt-3 flex flex-col items-center gap-2">
+                <p className="text-sm text-ink-600">{t('results.shown', { shown: items.length, total })}</p>
+                <Button
+                  variant="secondary"
+                  disabled={list.isFetchingNextPage}
+                  onClick={() => void list.fetchNextPage()}
+                >
+                  {list.isFetchingNextPage ? t('results.loadingMore') : t('results.loadMore')}
+                </Button>
+              </div>
+            ) : null}
           </details>
         </section>
         <div className="space-y-6">

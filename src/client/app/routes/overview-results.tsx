@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryFilter } from '../../../domain/activities';
 import { Button } from '../../components/ui/button';
-import { useActivities, useAllActivities, useDaySuggestion } from '../../features/activities/api/get-activities';
+import { useActivities, useDaySuggestion } from '../../features/activities/api/get-activities';
 import { WeatherLines } from '../../features/activities/components/weather-lines';
 import { ActivityCard } from '../../features/activities/components/activity-card';
 import { ActivityListItem } from '../../features/activities/components/activity-list-item';
@@ -90,9 +90,9 @@ export function OverviewResults() {
       document.getElementById(`activity-${id}`)?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   };
   const activities = useActivities(query);
+  // The side map's filters: the list's, in any order and from anywhere (docs/api.md#the-map).
+  const mapFilters = { ...toActivitiesQuery(state), sort: undefined, lng: language };
   const items = activities.data?.pages.flatMap((page) => page.items) ?? [];
-  // The side map shows every match, not only the pages loaded, so map and list tell the same story.
-  const allMatches = useAllActivities(query, { enabled: wide });
   const total = activities.data?.pages[0]?.total ?? 0;
   const matches = activities.data?.pages[0]?.matches;
   const weatherLines = [
@@ -222,18 +222,17 @@ export function OverviewResults() {
         {wide ? (
           <aside aria-label={t('map.sideLabel')} className="hidden lg:block">
             <div className="sticky top-36">
-              {allMatches.isPending ? null : (
-                <Suspense fallback={<div className="h-[calc(100dvh-11rem)] rounded-3xl bg-sand-100" />}>
-                  <ActivityMap
-                    variant="side"
-                    activities={allMatches.data ?? []}
-                    selectedId={selectedId}
-                    onSelect={selectOnMap}
-                    fitToMarkers
-                    className="h-[calc(100dvh-11rem)]"
-                  />
-                </Suspense>
-              )}
+              <Suspense fallback={<div className="h-[calc(100dvh-11rem)] rounded-3xl bg-sand-100" />}>
+                {/* Every match, not only the pages loaded: the server clusters them (docs/api.md#the-map). */}
+                <ActivityMap
+                  variant="side"
+                  filters={mapFilters}
+                  selectedId={selectedId}
+                  onSelect={selectOnMap}
+                  fitToMarkers
+                  className="h-[calc(100dvh-11rem)]"
+                />
+              </Suspense>
             </div>
           </aside>
         ) : null}

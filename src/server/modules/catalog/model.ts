@@ -329,6 +329,20 @@ function remerged(order: Int32Array, touched: Uint8Array, added: Int32Array, com
   return out.slice(0, n);
 }
 
+/** The filters of a list query (docs/api.md#the-map). */
+export type MapFilters = Omit<ActivityListQuery, 'sort' | 'lat' | 'lon' | 'lng' | 'weatherDay' | 'limit' | 'offset'>;
+
+/** The activities a map shows, one index k per activity across the arrays (CatalogModel.points). */
+export interface CatalogPoints {
+  ids: Int32Array;
+  lat: Float64Array;
+  lon: Float64Array;
+  /** Its index in CATEGORIES. */
+  category: Uint8Array;
+  sponsorLevel: Int8Array;
+  name(k: number, language: Language): string;
+}
+
 /**
  * An immutable snapshot of the public catalogue; a change makes a new one, patched from the last
  * (docs/read-model.md#keeping-it-current).
@@ -989,6 +1003,26 @@ export class CatalogModel {
       }
     }
     return Int32Array.from(out);
+  }
+
+  /**
+   * Where the activities that a list query's filters keep are, for the map's clusters
+   * (docs/read-model.md#the-maps-clusters): in position order, each one's id, position, category (its index
+   * in CATEGORIES) and sponsor level; `name(k, language)` the k-th one's name as the list shows it.
+   */
+  points(query: MapFilters, now: Date): CatalogPoints {
+    const list = query as ActivityListQuery;
+    const ranks = list.search ? this.ranks(list.search) : null;
+    const positions = this.filtered(list, ranks, this.timingOf(list, now)) ?? this.everyPosition();
+    const entries = Array.from(positions, (i) => this.entries[i] as Entry);
+    return {
+      ids: Int32Array.from(positions, (i) => this.ids[i] as number),
+      lat: Float64Array.from(entries, (e) => e.latitude),
+      lon: Float64Array.from(entries, (e) => e.longitude),
+      category: Uint8Array.from(positions, (i) => this.category[i] as number),
+      sponsorLevel: Int8Array.from(positions, (i) => this.sponsor[i] as number),
+      name: (k, language) => textOf(entries[k] as Entry, language).name,
+    };
   }
 
   /** One public activity, localized, with its distance from `origin` and its status at `now`; null when it is not public. */

@@ -5,7 +5,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { type Activity, MAX_PAGE_SIZE, PAGE_SIZE } from '../../../../domain/activities';
+import { type Activity, PAGE_SIZE } from '../../../../domain/activities';
 import { apiFetch, type QueryValue } from '../../../lib/api-client';
 import { parseWeatherSuggestion, type WeatherSuggestion } from '../weather-suggestion';
 import { activityKeys } from './keys';
@@ -20,8 +20,13 @@ export interface ActivityPage {
   suggestion: WeatherSuggestion | null;
 }
 
-export async function getActivityPage(query: Record<string, QueryValue>, offset: number, signal?: AbortSignal) {
-  const response = await apiFetch('/activities', { query: { ...query, limit: PAGE_SIZE, offset }, signal });
+export async function getActivityPage(
+  query: Record<string, QueryValue>,
+  offset: number,
+  signal?: AbortSignal,
+  limit = PAGE_SIZE,
+) {
+  const response = await apiFetch('/activities', { query: { ...query, limit, offset }, signal });
   const items = (await response.json()) as Activity[];
   const total = Number(response.headers.get('X-Total-Count') ?? items.length);
   const matches = response.headers.get('X-When-Matches');
@@ -69,24 +74,4 @@ export const activitiesQueryOptions = (query: Record<string, QueryValue>) =>
 export function useActivities(query: Record<string, QueryValue>) {
   // Keep showing the current results while new filters load: no flash, no layout shift.
   return useInfiniteQuery({ ...activitiesQueryOptions(query), placeholderData: keepPreviousData });
-}
-
-/** Every activity matching `query`, in pages of 100 (for the map, which shows them all). */
-export const allActivitiesQueryOptions = (query: Record<string, QueryValue>) =>
-  queryOptions({
-    queryKey: [...activityKeys.list(query), 'all'] as const,
-    queryFn: async ({ signal }) => {
-      const all: Activity[] = [];
-      for (let offset = 0; ;) {
-        const response = await apiFetch('/activities', { query: { ...query, limit: MAX_PAGE_SIZE, offset }, signal });
-        const items = (await response.json()) as Activity[];
-        all.push(...items);
-        offset += items.length;
-        if (items.length === 0 || offset >= Number(response.headers.get('X-Total-Count') ?? 0)) return all;
-      }
-    },
-  });
-
-export function useAllActivities(query: Record<string, QueryValue>, { enabled = true } = {}) {
-  return useQuery({ ...allActivitiesQueryOptions(query), placeholderData: keepPreviousData, enabled });
 }

@@ -1,27 +1,38 @@
 import L from 'leaflet';
-import 'leaflet.markercluster';
 import 'leaflet/dist/leaflet.css';
-import 'leaflet.markercluster/dist/MarkerCluster.css';
 import '../../../components/map/map.css';
 import { Crosshair, Minus, Plus } from 'lucide-react';
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_COLORS } from '../../../../domain/activities';
 import { LIMOUX, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_START_ZOOM } from '../../../../domain/geo';
+import type { MapAnswer, MapCluster, MapMarker } from '../../../../domain/map';
+import type { QueryValue } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import type { MapActivity } from '../types';
 import { pinIcon, textContent, useTileLayer } from '../../../components/map/leaflet-parts';
+import { useMapView } from '../api/get-map-view';
+import { type MapView, viewQuery } from '../view-query';
 
 /** Leaflet's tiles fade in over 0.2 s (leaflet.css), and a little more. */
 const TILE_FADE_MS = 300;
+/** A view is asked for once the map has stood still this long: a drag or a few zoom clicks ask once. */
+const VIEW_DEBOUNCE_MS = 120;
+/** Markers on one spot are drawn around it, this many pixels away, so each can be clicked. */
+const SAME_SPOT_PX = 18;
 
 export interface ActivityMapProps {
-  activities: MapActivity[];
+  /**
+   * The list's filters and `lng` (docs/api.md#the-map): the map asks the server for the clusters and
+   * markers of its view with them, whenever the view or the filters change.
+   */
+  filters: Record<string, QueryValue>;
   selectedId: number | null;
+  /** Where the selected activity is, when the page knows: a selection made beside the map shows it there. */
+  selectedAt?: { latitude: number; longitude: number } | null;
   onSelect: (id: number | null) => void;
   /** 'full': the map page (its route shows the selected marker's card); 'side': beside the results, selection highlights a card. */
   variant: 'full' | 'side';
-  /** Fit the view to the markers whenever they change (the side map follows the filters). */
+  /** Fit the view to every match whenever the filters change (the side map follows the filters). */
   fitToMarkers?: boolean;
   className?: string;
   /**
@@ -38,13 +49,13 @@ export interface ActivityMapProps {
  * name, pressed while `shown` is its id once Leaflet adds it to the map) that calls `select`.
  */
 function activityMarker(
-  activity: MapActivity,
+  activity: MapMarker,
   label: string,
   shown: RefObject<number | null>,
   select: RefObject<(id: number | null) => void>,
 ): L.Marker {
-  const marker = L.marker([activity.latitude, activity.longitude], {
-    icon: pinIcon(CATEGORY_COLORS[activity.category], false),
+  const marker = L.marker([activity.lat, activity.lon], {
+    icon: pinIcon(CATEGORY_COLORS[activity.category], shown.current === activity.id),
     keyboard: true,
     title: activity.name,
     alt: activity.name,
@@ -56,7 +67,7 @@ function activityMarker(
     select.current(activity.id);
   });
   // Leaflet makes a keyboard marker's element a button, and a new element each time the marker is
-  // added (out of a cluster, say): it gets its name and state here. A new icon reuses the element.
+  // added: it gets its name and state here. A new icon reuses the element.
   marker.on('add', () => {
     const element = marker.getElement();
     element?.setAttribute('aria-label', label);
@@ -66,14 +77,73 @@ function activityMarker(
 }
 
 /**
- * A Leaflet map of activities: one coloured marker per activity, clustered
- * when they crowd; hover shows a tooltip, a click (or Enter on a focused
- * marker) selects. Without tile network it still shows markers on a plain
- * background. Loaded lazily: Leaflet is not part of any first load.
+ * A cluster of the server's (docs/api.md#the-map): its count in a circle, a button whose name says how
+ * many activities it holds; a click (or Enter) zooms in on it, to the zoom at which it splits.
+ */
+function clusterMarker(cluster: MapCluster, label: string, map: L.Map): L.Marker {
+  const html = document.createElement('span');
+  const count = html.appendChild(textContent(String(cluster.count)));
+  count.className = 'dl-cluster';
+  count.setAttribute('aria-hidden', 'true');
+  html.appendChild(textContent(label)).setAttribute('class', 'sr-only');
+  const marker = L.marker([cluster.lat, cluster.lon], {
+    icon: L.divIcon({ className: '', html, iconSize: [40, 40] }),
+    keyboard: true,
+  });
+  marker.on('click', (event) => {
+    L.DomEvent.stopPropagation(event);
+    const zoom = Math.min(MAP_MAX_ZOOM, Math.max(cluster.expansionZoom, map.getZoom() + 1));
+    map.setView([cluster.lat, cluster.lon], zoom);
+  });
+  return marker;
+}
+
+/** Where each marker is drawn: those on one spot around it, in a ring, so that each can be clicked. */
+function spread(map: L.Map, markers: MapMarker[]): Map<number, L.LatLng> {
+  const bySpot = new Map<string, MapMarker[]>();
+  for (const marker of markers) {
+    const key = `${marker.lat},${marker.lon}`;
+    bySpot.set(key, [...(bySpot.get(key) ?? []), marker]);
+  }
+  const zoom = map.getZoom();
+  const at = new Map<number, L.LatLng>();
+  for (const group of bySpot.values()) {
+    group.forEach((marker, i) => {
+      if (group.length === 1) {
+        at.set(marker.id, L.latLng(marker.lat, marker.lon));
+        return;
+      }
+      const centre = map.project([marker.lat, marker.lon], zoom);
+      const angle = (2 * Math.PI * i) / group.length;
+      const radius = SAME_SPOT_PX * Math.max(1, group.length / 6);
+      at.set(marker.id, map.unproject(centre.add([radius * Math.cos(angle), radius * Math.sin(angle)]), zoom));
+    });
+  }
+  return at;
+}
+
+/** The map's view as Leaflet has it, as the tiles the server is asked about. */
+function viewOf(map: L.Map): MapView {
+  const bounds = map.getBounds();
+  return viewQuery({
+    west: bounds.getWest(),
+    south: bounds.getSouth(),
+    east: bounds.getEast(),
+    north: bounds.getNorth(),
+    zoom: map.getZoom(),
+  });
+}
+
+/**
+ * A Leaflet map of activities: the server gathers them into clusters where they crowd and sends the
+ * view's clusters and markers (docs/api.md#the-map); one coloured marker per activity, hover shows a
+ * tooltip, a click (or Enter on a focused marker) selects, a cluster zooms in. Without tile network it
+ * still shows markers on a plain background. Loaded lazily: Leaflet is not part of any first load.
  */
 export default function ActivityMap({
-  activities,
+  filters,
   selectedId,
+  selectedAt,
   onSelect,
   variant,
   fitToMarkers,
@@ -84,18 +154,20 @@ export default function ActivityMap({
   const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
-  const clusterRef = useRef<L.MarkerClusterGroup | null>(null);
-  const markersRef = useRef(new Map<number, L.Marker>());
+  const layerRef = useRef<L.LayerGroup | null>(null);
+  const markersRef = useRef(new Map<number, { marker: L.Marker; name: string }>());
+  const clustersRef = useRef(new Map<string, L.Marker>());
   const onSelectRef = useRef(onSelect);
-  const tRef = useRef(t);
   const [zoom, setZoom] = useState(MAP_START_ZOOM);
+  const [view, setView] = useState<MapView | null>(null);
+  /** Goes up whenever the map has moved: what is drawn is what the frame shows. */
+  const [moved, setMoved] = useState(0);
   const onPreviewDoneRef = useRef(onPreviewDone);
   const uncover = useCallback(() => onPreviewDoneRef.current?.(), []);
   useEffect(() => {
     onSelectRef.current = onSelect;
-    tRef.current = t;
     onPreviewDoneRef.current = onPreviewDone;
-  }, [onSelect, t, onPreviewDone]);
+  }, [onSelect, onPreviewDone]);
 
   // The map itself, once.
   useEffect(() => {
@@ -110,24 +182,18 @@ export default function ActivityMap({
       scrollWheelZoom: variant === 'full',
       keyboard: true,
     });
-    const cluster = L.markerClusterGroup({
-      showCoverageOnHover: false,
-      maxClusterRadius: 40,
-      spiderfyOnMaxZoom: true,
-      // A cluster is a button (Enter zooms in); its name says how many activities it holds.
-      iconCreateFunction: (group) => {
-        const html = document.createElement('span');
-        const count = html.appendChild(textContent(String(group.getChildCount())));
-        count.className = 'dl-cluster';
-        count.setAttribute('aria-hidden', 'true');
-        html
-          .appendChild(textContent(tRef.current('map.clusterLabel', { count: group.getChildCount() })))
-          .setAttribute('class', 'sr-only');
-        return L.divIcon({ className: '', html, iconSize: [40, 40] });
-      },
-    });
-    map.addLayer(cluster);
+    const layer = L.layerGroup().addTo(map);
     map.on('zoomend', () => setZoom(map.getZoom()));
+    // The view the server is asked about follows the map once it stands still.
+    let asking: number | undefined;
+    map.on('moveend', () => {
+      window.clearTimeout(asking);
+      asking = window.setTimeout(() => {
+        setView(viewOf(map));
+        setMoved((n) => n + 1);
+      }, VIEW_DEBOUNCE_MS);
+    });
+    setView(viewOf(map));
     // The preview under the map stays where it is: once the view moves it would show beside it.
     map.once('movestart zoomstart', uncover);
     // A click on the map (not on a marker) clears the selection.
@@ -143,61 +209,145 @@ export default function ActivityMap({
     };
     container.addEventListener('keydown', onKeyDown, true);
     mapRef.current = map;
-    clusterRef.current = cluster;
+    layerRef.current = layer;
     const markers = markersRef.current;
+    const clusters = clustersRef.current;
     return () => {
+      window.clearTimeout(asking);
       container.removeEventListener('keydown', onKeyDown, true);
       map.remove();
       mapRef.current = null;
-      clusterRef.current = null;
+      layerRef.current = null;
       markers.clear();
+      clusters.clear();
     };
   }, [variant, uncover]);
 
   // Leaflet fades its tiles in: the preview goes once they are whole.
   useTileLayer(mapRef, () => window.setTimeout(uncover, TILE_FADE_MS));
 
-  // Markers follow the activities, in a task of their own after the map's (docs/rendering.md#map-preview);
-  // `markersDrawn` then tells the selection below that they are there.
+  const filtersKey = JSON.stringify(filters);
+  const query = useMemo(
+    () => (view === null ? null : { ...(JSON.parse(filtersKey) as Record<string, QueryValue>), ...view }),
+    [filtersKey, view],
+  );
+  const answer = useMapView(query);
+  const data: MapAnswer | undefined = answer.data;
+
+  // The side map shows every match whenever the filters change: fitted once to the box around them.
+  const fittedFor = useRef<string | null>(null);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!fitToMarkers || !map || !data || answer.isPlaceholderData || fittedFor.current === filtersKey) return;
+    fittedFor.current = filtersKey;
+    if (data.bounds) {
+      const [west, south, east, north] = data.bounds;
+      map.fitBounds(
+        [
+          [south, west],
+          [north, east],
+        ],
+        { padding: [30, 30], maxZoom: 13 },
+      );
+    }
+  }, [fitToMarkers, data, answer.isPlaceholderData, filtersKey]);
+
+  // Markers and clusters follow the answer, in a task of their own after the map's
+  // (docs/rendering.md#map-preview): those that stay are kept (no blink, the focus stays), the others
+  // come and go. `markersDrawn` then tells the selection below that they are there.
   const [markersDrawn, setMarkersDrawn] = useState(0);
   /** The selection the markers show (set by the selection's effect below). */
   const shownSelection = useRef<number | null>(null);
   useEffect(() => {
-    const cluster = clusterRef.current;
+    const layer = layerRef.current;
     const map = mapRef.current;
-    if (!cluster || !map) return;
+    if (!layer || !map || !data) return;
     const adding = window.setTimeout(() => {
-      cluster.clearLayers();
-      markersRef.current.clear();
-      const markers = activities.map((activity) => {
-        const marker = activityMarker(
-          activity,
-          t('map.markerLabel', { name: activity.name }),
-          shownSelection,
-          onSelectRef,
-        );
-        markersRef.current.set(activity.id, marker);
-        return marker;
-      });
-      cluster.addLayers(markers);
-      if (fitToMarkers && markers.length > 0) {
-        const bounds = L.latLngBounds(activities.map((a) => [a.latitude, a.longitude] as [number, number]));
-        map.fitBounds(bounds, { padding: [30, 30], maxZoom: 13 });
+      // The answer covers whole tiles around the frame; only what the frame shows is drawn, so that
+      // no marker that cannot be seen takes the keyboard's focus.
+      const frame = map.getBounds().pad(0.05);
+      const inFrame = (item: { lat: number; lon: number }) => frame.contains([item.lat, item.lon]);
+      const shown = { markers: data.markers.filter(inFrame), clusters: data.clusters.filter(inFrame) };
+      const drawn = markersRef.current;
+      const wanted = new Map(shown.markers.map((marker) => [marker.id, marker]));
+      for (const [id, kept] of drawn) {
+        if (wanted.get(id)?.name !== kept.name) {
+          layer.removeLayer(kept.marker);
+          drawn.delete(id);
+        }
+      }
+      const at = spread(map, shown.markers);
+      for (const marker of shown.markers) {
+        let kept = drawn.get(marker.id);
+        if (!kept) {
+          const made = activityMarker(marker, t('map.markerLabel', { name: marker.name }), shownSelection, onSelectRef);
+          kept = { marker: made, name: marker.name };
+          drawn.set(marker.id, kept);
+          kept.marker.setLatLng(at.get(marker.id) ?? [marker.lat, marker.lon]);
+          layer.addLayer(kept.marker);
+        } else {
+          kept.marker.setLatLng(at.get(marker.id) ?? [marker.lat, marker.lon]);
+        }
+      }
+      const clusters = clustersRef.current;
+      const keyOf = (cluster: MapCluster) => `${cluster.lat},${cluster.lon},${cluster.count},${cluster.expansionZoom}`;
+      const wantedClusters = new Set(shown.clusters.map(keyOf));
+      for (const [key, marker] of clusters) {
+        if (!wantedClusters.has(key)) {
+          layer.removeLayer(marker);
+          clusters.delete(key);
+        }
+      }
+      for (const cluster of shown.clusters) {
+        const key = keyOf(cluster);
+        if (clusters.has(key)) continue;
+        const marker = clusterMarker(cluster, t('map.clusterLabel', { count: cluster.count }), map);
+        clusters.set(key, marker);
+        layer.addLayer(marker);
       }
       setMarkersDrawn((n) => n + 1);
     });
     return () => window.clearTimeout(adding);
-  }, [activities, fitToMarkers, t]);
+  }, [data, moved, t]);
+
+  // A selection made beside the map (the list) is brought into view: the map moves to it, and zooms
+  // in on the cluster nearest to it until it stands alone.
+  const revealing = useRef<{ id: number; latitude: number; longitude: number } | null>(null);
+  const [selectedLat, selectedLon] = [selectedAt?.latitude, selectedAt?.longitude];
+  useEffect(() => {
+    if (selectedId === null || selectedLat === undefined || selectedLon === undefined) {
+      revealing.current = null;
+      return;
+    }
+    if (revealing.current?.id === selectedId) return;
+    revealing.current = markersRef.current.has(selectedId)
+      ? null
+      : { id: selectedId, latitude: selectedLat, longitude: selectedLon };
+    const map = mapRef.current;
+    if (revealing.current && map) map.setView([selectedLat, selectedLon], map.getZoom());
+  }, [selectedId, selectedLat, selectedLon]);
 
   // The selected marker stands out, with its tooltip open. Only the markers whose state changes are
   // drawn again: the one selected before and the one now (docs/rendering.md#map-preview).
   useEffect(() => {
-    const cluster = clusterRef.current;
+    const map = mapRef.current;
     const previous = shownSelection.current;
     shownSelection.current = selectedId;
+    const reveal = revealing.current;
+    if (map && reveal && reveal.id === selectedId && data && !data.markers.some((m) => m.id === reveal.id)) {
+      // Still in a cluster: the one nearest to it splits next.
+      const nearest = data.clusters.reduce<MapCluster | null>((best, cluster) => {
+        const d = (c: MapCluster) => (c.lat - reveal.latitude) ** 2 + (c.lon - reveal.longitude) ** 2;
+        return best === null || d(cluster) < d(best) ? cluster : best;
+      }, null);
+      if (nearest && map.getZoom() < MAP_MAX_ZOOM) {
+        const next = Math.min(MAP_MAX_ZOOM, Math.max(nearest.expansionZoom, map.getZoom() + 1));
+        map.setView([reveal.latitude, reveal.longitude], next);
+      } else revealing.current = null;
+    }
     for (const id of new Set([previous, selectedId])) {
-      const marker = id === null ? undefined : markersRef.current.get(id);
-      const activity = activities.find((a) => a.id === id);
+      const marker = id === null ? undefined : markersRef.current.get(id)?.marker;
+      const activity = data?.markers.find((a) => a.id === id);
       if (!marker || !activity) continue;
       const selected = id === selectedId;
       marker.setIcon(pinIcon(CATEGORY_COLORS[activity.category], selected));
@@ -211,9 +361,12 @@ export default function ActivityMap({
         tooltip.options.permanent = selected;
         marker.bindTooltip(tooltip);
       }
-      if (selected) cluster?.zoomToShowLayer(marker, () => marker.openTooltip());
+      if (selected) {
+        marker.openTooltip();
+        if (reveal?.id === id) revealing.current = null;
+      }
     }
-  }, [selectedId, activities, markersDrawn]);
+  }, [selectedId, data, markersDrawn]);
 
   const controlClass =
     'flex h-10 w-10 items-center justify-center bg-white text-ink-900 hover:bg-sand-100 disabled:cursor-not-allowed disabled:opacity-40';
