@@ -180,6 +180,18 @@ test.describe('the map page', () => {
     await expect(card.getByRole('link', { name: 'Bekijk details' })).toHaveAttribute('href', /^\/activity\/\d+$/);
   });
 
+  test('says so when the places cannot be loaded, and shows them after a try again', async ({ page }) => {
+    await page.route('**/api/map?**', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await page.goto('/kaart');
+    const map = mapRegion(page).locator('..');
+    const alert = map.getByRole('alert');
+    await expect(alert).toContainText('De plekken op de kaart konden niet worden geladen.', { timeout: 20_000 });
+    await page.unroute('**/api/map?**');
+    await alert.getByRole('button', { name: 'Opnieuw proberen' }).click();
+    await expect(alert).toBeHidden();
+    await expect.poll(async () => (await markersOn(mapRegion(page))).total).toBeGreaterThan(0);
+  });
+
   test('follows the category: markets only', async ({ page }) => {
     await page.goto('/kaart?category=markten');
     await expect(page.getByRole('heading', { level: 2, name: '5 activiteiten op de kaart' })).toBeVisible();

@@ -11,6 +11,7 @@ import type { QueryValue } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { pinIcon, textContent, useTileLayer } from '../../../components/map/leaflet-parts';
 import { useMapView } from '../api/get-map-view';
+import { buttonClass } from '../../../components/ui/button';
 import { type MapView, viewQuery } from '../view-query';
 
 /** Leaflet's tiles fade in over 0.2 s (leaflet.css), and a little more. */
@@ -413,6 +414,21 @@ export default function ActivityMap({
           <Crosshair aria-hidden className="h-5 w-5" />
         </button>
       </div>
+      {answer.isError && (
+        <div
+          role="alert"
+          className="absolute inset-x-3 bottom-3 z-[500] flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-white px-4 py-3 text-sm text-ink-900 shadow-md ring-1 ring-sand-200"
+        >
+          <span>{t('map.loadError')}</span>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+            onClick={() => void answer.refetch()}
+          >
+            {t('map.retry')}
+          </button>
+        </div>
+      )}
     </div>
   );
 }
