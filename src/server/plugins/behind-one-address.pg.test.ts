@@ -1,11 +1,11 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.js';
-import { type Database, openPostgres } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { createActivity } from '../test/factories.js';
 import { type Answer, requestFrom, startReverseProxy, UPSTREAM_HEADER } from '../test/reverse-proxy.js';
 import { testConfig } from '../test/test-app.js';
-import { createTestDatabase } from '../test/test-db.js';
+import { createSharedTestDatabase } from '../test/test-db.js';
 import { SESSION_COOKIE } from './auth.js';
 
 /**
@@ -47,14 +47,7 @@ const cookieOf = (answer: Answer) =>
 const upstreamOf = (answer: Answer) => Number(answer.headers[UPSTREAM_HEADER]);
 
 beforeAll(async () => {
-  let url = '';
-  database = await createTestDatabase({
-    through: (given) => {
-      url = given;
-      return given;
-    },
-  });
-  second = openPostgres(url);
+  ({ database, second } = await createSharedTestDatabase());
   a = await buildApp({ config: testConfig(env), database });
   b = await buildApp({ config: testConfig(env), database: second });
   ports = await Promise.all(

@@ -4,14 +4,14 @@ import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.js';
-import { type Database, openPostgres, queryRows } from '../db/client.js';
+import { type Database, queryRows } from '../db/client.js';
 import { DEFAULT_AVAILABILITY } from '../../domain/availability.js';
 import { addDays, todayInParis } from '../../domain/dates.js';
 import { createActivity, createUser } from '../test/factories.js';
 import { createProvider } from '../test/providers.js';
 import { sameOrigin, sessionCookieFor } from '../test/sessions.js';
 import { testConfig } from '../test/test-app.js';
-import { createTestDatabase } from '../test/test-db.js';
+import { createSharedTestDatabase } from '../test/test-db.js';
 
 /**
  * Two app instances on one PostgreSQL database, as behind a load balancer
@@ -29,14 +29,7 @@ let b: App;
 let activityId: number;
 
 beforeAll(async () => {
-  let url = '';
-  database = await createTestDatabase({
-    through: (given) => {
-      url = given;
-      return given;
-    },
-  });
-  second = openPostgres(url);
+  ({ database, second } = await createSharedTestDatabase());
   a = await buildApp({ config: testConfig(), database });
   b = await buildApp({ config: testConfig(), database: second });
   await Promise.all([a.ready(), b.ready()]);

@@ -64,3 +64,18 @@ export async function emptyServerDatabase(prefix: string): Promise<{ url: string
     },
   };
 }
+
+/**
+ * A fresh test database and a second pool of connections to it, as two app instances on one
+ * PostgreSQL server have (docs/deployment.md); `url` reaches it again.
+ */
+export async function createSharedTestDatabase(): Promise<{ database: Database; second: Database; url: string }> {
+  let url = '';
+  const database = await createTestDatabase({
+    through: (given) => {
+      url = given;
+      return given;
+    },
+  });
+  return { database, second: openPostgres(url), url };
+}

@@ -5,7 +5,7 @@ import { type Database, openPostgres } from '../../db/client.js';
 import { createUser } from '../../test/factories.js';
 import { sameOrigin, sessionCookieFor } from '../../test/sessions.js';
 import { testConfig } from '../../test/test-app.js';
-import { createTestDatabase } from '../../test/test-db.js';
+import { createSharedTestDatabase } from '../../test/test-db.js';
 
 /**
  * Two app instances on one PostgreSQL database, each with a pool of its own (docs/deployment.md):
@@ -20,13 +20,7 @@ let b: App;
 let url = '';
 
 beforeAll(async () => {
-  database = await createTestDatabase({
-    through: (given) => {
-      url = given;
-      return given;
-    },
-  });
-  second = openPostgres(url);
+  ({ database, second, url } = await createSharedTestDatabase());
   a = await buildApp({ config: testConfig(ENV), database });
   b = await buildApp({ config: testConfig(ENV), database: second });
   await Promise.all([a.ready(), b.ready()]);
