@@ -66,12 +66,17 @@ test.describe('installable and offline (docs/offline.md)', () => {
 });
 
 test.describe('a new version (docs/offline.md#pages-and-versions)', () => {
+  // About one run in eight of the offline specs together, the new worker does not become the active
+  // one within 100 s (alone it takes 2 to 9 s); not yet explained. One retry, so that this does not
+  // hide a new version that never takes over: that fails both tries. The poll's message says which
+  // worker was installing, waiting and active when it gave up.
+  test.describe.configure({ retries: 1 });
   test('takes over at once: the page the old one controlled reloads once onto it, and the pages kept under the old one are dropped', async ({
     page,
     request,
   }) => {
     // Two installs of the worker, each precaching the whole app.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const opened = await apiActivity(request, 4);
     await page.addInitScript(() => {
       const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
@@ -113,8 +118,24 @@ test.describe('a new version (docs/offline.md#pages-and-versions)', () => {
       await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     });
     // The new worker first precaches the whole app: on a loaded machine that takes more than the
-    // default 15 s.
-    await expect.poll(() => navigations, { timeout: 45_000 }).toBe(1);
+    // default 15 s (once over 45 s in a full run). Waiting for it to be the active one first says,
+    // when this fails, whether it never took over or took over without the page reloading.
+    const workers = () =>
+      page
+        .evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration('/');
+          return {
+            installing: registration?.installing?.scriptURL ?? null,
+            waiting: registration?.waiting?.scriptURL ?? null,
+            active: registration?.active?.scriptURL ?? null,
+          };
+        })
+        // The page reloading as the new worker takes over: asked again on the next round.
+        .catch(() => ({ installing: null, waiting: null, active: 'the page was reloading' }));
+    await expect
+      .poll(workers, { timeout: 100_000, message: 'the new worker becomes the active one' })
+      .toMatchObject({ active: expect.stringMatching(/\/sw\.js\?version=next$/) });
+    await expect.poll(() => navigations, { message: 'the page reloads onto the new worker' }).toBe(1);
     await expect
       .poll(
         async () =>
