@@ -24,7 +24,7 @@ import {
 } from '../../../domain/opening.js';
 import { queryParts, searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
-import { LayeredSearch, RANK, SearchIndex, type SearchFields, searchFieldsOf } from './search-index.js';
+import { grown, LayeredSearch, RANK, SearchIndex, type SearchFields, searchFieldsOf } from './search-index.js';
 
 /**
  * The public read model (docs/read-model.md): every public activity in every
@@ -303,14 +303,6 @@ function timedKindOf(generation: Generation, e: Entry): number {
   return kind;
 }
 
-/** A typed array of `capacity` holding `from` at its start. */
-function grown<T extends Int32Array | Float64Array | Uint8Array | Int8Array>(from: T, capacity: number): T {
-  if (from.length === capacity) return from.slice() as T;
-  const out = new (from.constructor as new (length: number) => T)(capacity);
-  out.set(from);
-  return out;
-}
-
 /**
  * `order` after a patch: the positions of `touched` (1) taken out, then `added` (sorted by `compare`
  * here) merged in at their places. Linear in the order, plus the sort of the few added.
@@ -443,17 +435,10 @@ export class CatalogModel {
    * (docs/read-model.md#keeping-it-current).
    */
   patched(rows: CatalogRow[], gone: Iterable<number>, approvedTags: PublicTag[] = this.approvedTags): CatalogModel {
-    const { generation } = this;
     const goneIds = new Set(gone);
     for (const row of rows) goneIds.delete(row.id);
-    let appended = 0;
-    let dead = this.capacity - this.size;
-    for (const row of rows) if (!generation.positionOf.has(row.id)) appended++;
-    for (const id of goneIds) if (this.has(id)) dead++;
-    const dirty = new Set(this.search.dirty);
-    for (const row of rows) dirty.add(generation.positionOf.get(row.id) ?? -1);
     const next = new CatalogModel([], approvedTags).patchedFrom(this, rows, goneIds);
-    return dirty.size + appended > DELTA_MAX || dead > DEAD_MAX ? next.compacted() : next;
+    return next.search.dirty.length > DELTA_MAX || next.capacity - next.size > DEAD_MAX ? next.compacted() : next;
   }
 
   /**

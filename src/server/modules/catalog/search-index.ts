@@ -89,11 +89,12 @@ function own(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
 }
 
-/** `list` copied into one at least `length` long (double its length, or more). */
-function grownTo(list: Int32Array, length: number): Int32Array {
-  const grown = new Int32Array(Math.max(list.length * 2, length));
-  grown.set(list);
-  return grown;
+/** A typed array of `capacity` holding `from` at its start (the read model's columns and the index's pairs). */
+export function grown<T extends Int32Array | Float64Array | Uint8Array | Int8Array>(from: T, capacity: number): T {
+  if (from.length === capacity) return from.slice() as T;
+  const out = new (from.constructor as new (length: number) => T)(capacity);
+  out.set(from);
+  return out;
 }
 
 /** The first index of sorted `list` whose value is not below `key`. */
@@ -253,12 +254,12 @@ export class SearchIndex {
             id = found.length;
             idOf.set(word, id);
             found.push(word);
-            if (id >= listed.length) listed = grownTo(listed, id + 1);
+            if (id >= listed.length) listed = grown(listed, listed.length * 2);
           }
           if (listed[id] === stamp) continue;
           listed[id] = stamp;
           if (count + 2 > list.length) {
-            list = grownTo(list, count + 2);
+            list = grown(list, list.length * 2);
             pairs[f] = list;
           }
           list[count++] = id;
