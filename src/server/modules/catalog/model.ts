@@ -254,14 +254,59 @@ function swap(a: Int32Array, i: number, j: number) {
   a[j] = t;
 }
 
-/** The elements `from` to `to` (excluded) of `a` as a full sort would place them, without sorting the rest. */
+/**
+ * A page that ends within this many is found by one pass with a heap; a deeper one first moves its
+ * start into place by selection (both are covered by model.test.ts's random pages).
+ */
+const HEAP_MAX = 256;
+
+/**
+ * The `k` first of `a[from..]` (by `compare`, a total order), sorted: one pass keeping the best so far in a
+ * heap whose root is the worst of them, so most elements cost one comparison. `a` is left as it is.
+ */
+function smallest(a: Int32Array, k: number, compare: Comparator, from = 0): Int32Array {
+  const heap = new Int32Array(Math.min(k, a.length - from));
+  if (heap.length === 0) return heap;
+  let size = 0;
+  for (let n = from; n < a.length; n++) {
+    const x = a[n] as number;
+    if (size < heap.length) {
+      let c = size++;
+      heap[c] = x;
+      while (c > 0) {
+        const parent = (c - 1) >> 1;
+        if (compare(heap[parent] as number, heap[c] as number) >= 0) break;
+        swap(heap, parent, c);
+        c = parent;
+      }
+    } else if (compare(x, heap[0] as number) < 0) {
+      heap[0] = x;
+      let p = 0;
+      for (;;) {
+        const left = 2 * p + 1;
+        if (left >= size) break;
+        const right = left + 1;
+        const worse = right < size && compare(heap[right] as number, heap[left] as number) > 0 ? right : left;
+        if (compare(heap[worse] as number, heap[p] as number) <= 0) break;
+        swap(heap, worse, p);
+        p = worse;
+      }
+    }
+  }
+  return heap.sort(compare);
+}
+
+/**
+ * The elements `from` to `to` (excluded) of `a` as a full sort would place them, without sorting the
+ * rest. `a` is reordered when `to` is past HEAP_MAX (a deep page), else left as it is.
+ */
 function sortedRange(a: Int32Array, from: number, to: number, compare: Comparator): Int32Array {
   const end = Math.min(to, a.length);
   if (from >= end) return new Int32Array(0);
-  if (from > 0) select(a, from, 0, a.length - 1, compare);
-  // Everything up to `end` is now before the rest: a[from..end) holds the page, in any order.
-  select(a, end - 1, from, a.length - 1, compare);
-  return a.slice(from, end).sort(compare);
+  if (end <= HEAP_MAX) return smallest(a, end, compare).slice(from, end);
+  select(a, from, 0, a.length - 1, compare);
+  // Everything before `from` now comes before the rest: the page is the first of what follows.
+  return smallest(a, end - from, compare, from);
 }
 
 /**
@@ -352,8 +397,12 @@ export class CatalogModel {
   // The fields that filters and sorts read, one typed array each: a pass over 10,000 activities
   // reads numbers in a row instead of 10,000 objects (measured 13 ms against well under 1 ms).
   private ids!: Int32Array;
-  private latRad!: Float64Array;
-  private lonRad!: Float64Array;
+  // The sines and cosines of half each latitude and longitude, and each latitude's cosine: the
+  // haversine from any origin is then products and sums, with no trigonometry per activity.
+  private sinHalfLat!: Float64Array;
+  private cosHalfLat!: Float64Array;
+  private sinHalfLon!: Float64Array;
+  private cosHalfLon!: Float64Array;
   private cosLat!: Float64Array;
   private category!: Uint8Array;
   private bookable!: Uint8Array;
@@ -378,6 +427,9 @@ export class CatalogModel {
   /** The default list (distance from Limoux, sponsors first), made when first asked for, and its distances. */
   private defaultOrder: Int32Array | null = null;
   private limouxDistance: Float64Array | null = null;
+  /** Nearness from the visitor's position, and what the filters kept: reused by every list of this snapshot (see `nearness`). */
+  private nearBuffer: Float64Array | null = null;
+  private keptBuffer: Int32Array | null = null;
   /**
    * What the opening rules read (docs/when.md#speed), once per distinct set of times: activities
    * with the same category, weekly rows and edition share one entry (`generation.timedKinds`), so
@@ -409,8 +461,10 @@ export class CatalogModel {
     this.alive = new Uint8Array(entries.length).fill(1);
     this.inIdOrder = true;
     this.ids = Int32Array.from(entries, (e) => e.id);
-    this.latRad = Float64Array.from(entries, (e) => e.latitude * RAD);
-    this.lonRad = Float64Array.from(entries, (e) => e.longitude * RAD);
+    this.sinHalfLat = Float64Array.from(entries, (e) => Math.sin((e.latitude * RAD) / 2));
+    this.cosHalfLat = Float64Array.from(entries, (e) => Math.cos((e.latitude * RAD) / 2));
+    this.sinHalfLon = Float64Array.from(entries, (e) => Math.sin((e.longitude * RAD) / 2));
+    this.cosHalfLon = Float64Array.from(entries, (e) => Math.cos((e.longitude * RAD) / 2));
     this.cosLat = Float64Array.from(entries, (e) => Math.cos(e.latitude * RAD));
     this.category = Uint8Array.from(entries, (e) => CATEGORIES.indexOf(e.category));
     this.bookable = Uint8Array.from(entries, (e) => (e.bookingRequired ? 1 : 0));
@@ -483,8 +537,10 @@ export class CatalogModel {
     this.entries.length = capacity;
     this.alive = grown(from.alive, capacity);
     this.ids = grown(from.ids, capacity);
-    this.latRad = grown(from.latRad, capacity);
-    this.lonRad = grown(from.lonRad, capacity);
+    this.sinHalfLat = grown(from.sinHalfLat, capacity);
+    this.cosHalfLat = grown(from.cosHalfLat, capacity);
+    this.sinHalfLon = grown(from.sinHalfLon, capacity);
+    this.cosHalfLon = grown(from.cosHalfLon, capacity);
     this.cosLat = grown(from.cosLat, capacity);
     this.category = grown(from.category, capacity);
     this.bookable = grown(from.bookable, capacity);
@@ -516,8 +572,10 @@ export class CatalogModel {
       this.entries[position] = e;
       this.alive[position] = 1;
       this.ids[position] = e.id;
-      this.latRad[position] = e.latitude * RAD;
-      this.lonRad[position] = e.longitude * RAD;
+      this.sinHalfLat[position] = Math.sin((e.latitude * RAD) / 2);
+      this.cosHalfLat[position] = Math.cos((e.latitude * RAD) / 2);
+      this.sinHalfLon[position] = Math.sin((e.longitude * RAD) / 2);
+      this.cosHalfLon[position] = Math.cos((e.longitude * RAD) / 2);
       this.cosLat[position] = Math.cos(e.latitude * RAD);
       this.category[position] = CATEGORIES.indexOf(e.category);
       this.bookable[position] = e.bookingRequired ? 1 : 0;
@@ -549,8 +607,8 @@ export class CatalogModel {
     const added = Int32Array.from(placed, (p) => p.position);
     if (from.limouxDistance && from.defaultOrder) {
       this.limouxDistance = grown(from.limouxDistance, capacity);
-      const limoux = distanceFrom(LIMOUX);
-      for (const { position, entry } of placed) this.limouxDistance[position] = limoux(entry);
+      const limoux = this.nearnessFrom(LIMOUX);
+      for (const { position } of placed) this.limouxDistance[position] = limoux(position);
       this.defaultOrder = remerged(from.defaultOrder, touched, added, this.comparator('distance', this.limouxDistance));
     }
     if (from.newestOrder) this.newestOrder = remerged(from.newestOrder, touched, added, this.newestComparator());
@@ -679,7 +737,8 @@ export class CatalogModel {
 
   /**
    * The positions a query's filters keep (docs/api.md#activities), in id order; null for all of them.
-   * `ranks`: the search's, when there is one.
+   * `ranks`: the search's, when there is one. A view of a buffer this snapshot reuses: valid until
+   * the next call (a query is answered before the next begins; see `nearness`).
    */
   private filtered(
     query: ActivityListQuery,
@@ -701,7 +760,7 @@ export class CatalogModel {
       sponsored === undefined &&
       tags.length === 0;
     if (plain && mask === null && timing === null) return null;
-    const kept = new Int32Array(n);
+    const kept = (this.keptBuffer ??= new Int32Array(n));
     let count = 0;
     const wantCategory =
       category && category !== 'alle' && category !== 'top_rated' ? CATEGORIES.indexOf(category) : -1;
@@ -726,22 +785,38 @@ export class CatalogModel {
       if (timing !== null && timing[i] === TIMING_CLOSED) continue;
       kept[count++] = i;
     }
-    return kept.slice(0, count);
+    return kept.subarray(0, count);
   }
 
-  /** Distances from `origin` of the positions given (by position; the others stay 0). */
-  private distances(origin: Position, positions: Int32Array | null): Float64Array {
-    const out = new Float64Array(this.capacity);
-    const { latRad, lonRad, cosLat } = this;
-    const lat = origin.lat * RAD;
-    const lon = origin.lon * RAD;
-    const cos = Math.cos(lat);
-    const one = (i: number) => {
-      const sLat = Math.sin(((latRad[i] as number) - lat) / 2);
-      const sLon = Math.sin(((lonRad[i] as number) - lon) / 2);
-      const h = sLat * sLat + cos * (cosLat[i] as number) * sLon * sLon;
-      return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+  /**
+   * The haversine of each position's distance from `origin` (by position): not the distance, but in
+   * its order (the distance is 2R asin(sqrt(h)), rising with h), which is all sorting needs; the
+   * distances shown are computed for the page only (docs/read-model.md#speed).
+   */
+  private nearnessFrom(origin: Position): (i: number) => number {
+    const halfLat = (origin.lat * RAD) / 2;
+    const halfLon = (origin.lon * RAD) / 2;
+    const sinLat = Math.sin(halfLat);
+    const cosLatHalf = Math.cos(halfLat);
+    const sinLon = Math.sin(halfLon);
+    const cosLon = Math.cos(halfLon);
+    const cos = Math.cos(origin.lat * RAD);
+    const { sinHalfLat, cosHalfLat, sinHalfLon, cosHalfLon, cosLat } = this;
+    return (i) => {
+      // sin((a - b) / 2) = sin(a/2) cos(b/2) - cos(a/2) sin(b/2), for the latitudes and the longitudes.
+      const sLat = (sinHalfLat[i] as number) * cosLatHalf - (cosHalfLat[i] as number) * sinLat;
+      const sLon = (sinHalfLon[i] as number) * cosLon - (cosHalfLon[i] as number) * sinLon;
+      return sLat * sLat + cos * (cosLat[i] as number) * sLon * sLon;
     };
+  }
+
+  /**
+   * `nearnessFrom(origin)` of the positions given (all when null), by position, in a buffer this
+   * snapshot reuses from one list to the next (lists are answered one at a time, and none keeps it).
+   */
+  private nearness(origin: Position, positions: Int32Array | null): Float64Array {
+    const out = (this.nearBuffer ??= new Float64Array(this.capacity));
+    const one = this.nearnessFrom(origin);
     if (positions === null) for (let i = 0; i < this.capacity; i++) out[i] = one(i);
     else for (let k = 0; k < positions.length; k++) out[positions[k] as number] = one(positions[k] as number);
     return out;
@@ -772,10 +847,10 @@ export class CatalogModel {
       for (const i of filtered) if (timing[i] === TIMING_MATCH) matches++;
     }
     const distanceOf = distanceFrom(origin);
-    const answer = (page: Int32Array, distance: Float64Array | null, favoured: number) => ({
+    const answer = (page: Int32Array, favoured: number) => ({
       items: Array.from(page, (i) => {
         const e = this.entries[i] as Entry;
-        const item = this.present(e, language, distance ? (distance[i] as number) : distanceOf(e), now);
+        const item = this.present(e, language, distanceOf(e), now);
         if (timing !== null) item.whenMatch = timing[i] === TIMING_MATCH ? 'match' : 'check-times';
         return item;
       }),
@@ -786,9 +861,8 @@ export class CatalogModel {
     const from = query.offset;
     const to = Math.min(total, query.offset + query.limit);
     if (favour === null) {
-      if (total === 0 || from >= total) return answer(new Int32Array(0), null, 0);
-      const { page, distance } = this.ordered(query, filtered, ranks, origin, from, to, timing);
-      return answer(page, distance, 0);
+      if (total === 0 || from >= total) return answer(new Int32Array(0), 0);
+      return answer(this.ordered(query, filtered, ranks, origin, from, to, timing), 0);
     }
     // The parts, in turn: (the when filter's matches, then those that say nothing,) each favoured first.
     const positions = filtered ?? this.everyPosition();
@@ -809,7 +883,7 @@ export class CatalogModel {
     for (const part of parts) {
       const start = Math.max(0, from - before);
       const end = Math.min(part.length, to - before);
-      if (start < end) pages.push(this.ordered(query, part, ranks, origin, start, end, null).page);
+      if (start < end) pages.push(this.ordered(query, part, ranks, origin, start, end, null));
       before += part.length;
     }
     const page = new Int32Array(pages.reduce((n, p) => n + p.length, 0));
@@ -818,7 +892,7 @@ export class CatalogModel {
       page.set(p, at);
       at += p.length;
     }
-    return answer(page, null, favoured);
+    return answer(page, favoured);
   }
 
   /** 1 for each activity a day of that kind puts first, made once per snapshot. */
@@ -845,12 +919,11 @@ export class CatalogModel {
     from: number,
     to: number,
     timing: Uint8Array | null,
-  ): { page: Int32Array; distance: Float64Array | null } {
+  ): Int32Array {
     const language = query.lng ?? DEFAULT_LANGUAGE;
     const atLimoux = origin.lat === LIMOUX.lat && origin.lon === LIMOUX.lon;
-    if (from >= to) return { page: new Int32Array(0), distance: null };
+    if (from >= to) return new Int32Array(0);
     let page: Int32Array;
-    let distance: Float64Array | null = null;
     if (query.sort === 'newest' || query.sort === 'name') {
       // Orders that do not depend on the position: kept, and only filtered here.
       const order = query.sort === 'newest' ? this.newest() : this.byName(language);
@@ -860,14 +933,15 @@ export class CatalogModel {
           : this.pickTimed(order, filtered, timing, from, to);
     } else if (filtered === null && query.sort === 'distance' && atLimoux) {
       if (this.defaultOrder === null) {
-        this.limouxDistance = this.distances(LIMOUX, null);
+        this.limouxDistance = Float64Array.from(this.entries, (_, i) => this.nearnessFrom(LIMOUX)(i));
         this.defaultOrder = this.orderAll(this.comparator('distance', this.limouxDistance));
       }
       page = this.defaultOrder.slice(from, to);
     } else {
-      distance = this.distances(origin, filtered);
-      const positions = filtered ?? this.everyPosition();
-      const order = this.comparator(query.sort, distance);
+      const near = this.nearness(origin, filtered);
+      // A page within HEAP_MAX leaves the positions as they are; a deeper one reorders a copy.
+      const positions = filtered ?? (to <= HEAP_MAX ? this.everyPosition(false) : this.kept(this.everyPosition(false)));
+      const order = this.comparator(query.sort, near);
       // A search in the default order: the better matches first, each rank in the default order (docs/search.md#ranking).
       const ranked = ranks && query.sort === 'distance' ? rankedBy(ranks, order) : order;
       // The when filter: its matches before those that say nothing (docs/when.md#the-when-filter).
@@ -878,11 +952,12 @@ export class CatalogModel {
         timing ? (a, b) => (timing[a] as number) - (timing[b] as number) || ranked(a, b) : ranked,
       );
     }
-    return { page, distance };
+    return page;
   }
 
   /** The orders of the SQL they replace: sponsors first only in the default (distance) order (docs/product.md#sponsorship). */
   private comparator(sort: 'distance' | 'rating' | 'price_low' | 'price_high', d: Float64Array): Comparator {
+    // `d`: the positions' nearness (`nearnessFrom`), in the order of their distances.
     const { sponsor, rating, reviews, price, ids } = this;
     const id = (i: number) => ids[i] as number;
     switch (sort) {
@@ -913,15 +988,25 @@ export class CatalogModel {
     }
   }
 
-  /** The live positions, in position order: a new array each time (callers sort it in place). */
-  private everyPosition(): Int32Array {
+  /**
+   * The live positions, in position order: a new array each time (callers sort it in place), or with
+   * `copy` false the snapshot's own, for callers that only read it.
+   */
+  private everyPosition(copy = true): Int32Array {
     if (this.livePositions === null) {
       const all = new Int32Array(this.size);
       let n = 0;
       for (let i = 0; i < this.capacity; i++) if (this.alive[i] === 1) all[n++] = i;
       this.livePositions = all;
     }
-    return this.livePositions.slice();
+    return copy ? this.livePositions.slice() : this.livePositions;
+  }
+
+  /** `positions` copied into the buffer of `filtered`, to be reordered there. */
+  private kept(positions: Int32Array): Int32Array {
+    const kept = (this.keptBuffer ??= new Int32Array(this.capacity));
+    kept.set(positions);
+    return kept.subarray(0, positions.length);
   }
 
   private orderAll(compare: Comparator): Int32Array {

@@ -132,6 +132,7 @@ export class SearchIndex {
   /** Every full name, sorted, with its activity. */
   private readonly names: string[];
   private readonly nameOwners: Int32Array;
+  private readonly buffers: Uint8Array[] = [];
 
   constructor(source: readonly SearchFields[] | IndexParts) {
     const parts = Array.isArray(source) ? SearchIndex.build(source as readonly SearchFields[]) : (source as IndexParts);
@@ -319,14 +320,18 @@ export class SearchIndex {
   /**
    * Each activity's rank for a query (RANK.none: no match), by position: the
    * worst of its parts' best matches, then the exact and starting name
-   * matches of the whole phrase (docs/search.md#ranking).
+   * matches of the whole phrase (docs/search.md#ranking). The answer is a buffer of this index's,
+   * valid until its next `rank` (a query is answered before the next begins): at 50,000 activities,
+   * new arrays for every search were megabytes a second for the collector.
    */
   rank(parts: readonly QueryPart[], phrase: string, known: (word: string) => boolean = (w) => this.has(w)): Uint8Array {
     const n = this.size;
-    const result = new Uint8Array(n);
+    const result = this.buffer(0);
     if (parts.length === 0) return result.fill(RANK.none);
-    const part = new Uint8Array(n);
-    for (const { alternatives } of parts) {
+    for (let p = 0; p < parts.length; p++) {
+      const { alternatives } = parts[p] as QueryPart;
+      // The first part's ranks are the result so far; each next one's can only make it worse.
+      const part = p === 0 ? result : this.buffer(1);
       part.fill(RANK.none);
       for (const alternative of alternatives) {
         if (alternative.words.length === 1) {
@@ -334,8 +339,8 @@ export class SearchIndex {
           continue;
         }
         // Every word of the alternative, each in its best field: the alternative is as good as its worst word.
-        const all = new Uint8Array(n);
-        const one = new Uint8Array(n);
+        const all = this.buffer(2).fill(0);
+        const one = this.buffer(3);
         for (const word of alternative.words) {
           one.fill(RANK.none);
           this.mark(word, alternative, one, known);
@@ -343,7 +348,8 @@ export class SearchIndex {
         }
         for (let i = 0; i < n; i++) if ((all[i] as number) < (part[i] as number)) part[i] = all[i] as number;
       }
-      for (let i = 0; i < n; i++) if ((part[i] as number) > (result[i] as number)) result[i] = part[i] as number;
+      if (p > 0)
+        for (let i = 0; i < n; i++) if ((part[i] as number) > (result[i] as number)) result[i] = part[i] as number;
     }
     const { names, nameOwners } = this;
     for (let k = lowerBound(names, phrase); k < names.length && (names[k] as string).startsWith(phrase); k++) {
@@ -353,6 +359,11 @@ export class SearchIndex {
       if (rank < (result[i] as number)) result[i] = rank;
     }
     return result;
+  }
+
+  /** The k-th of the buffers `rank` works in, one byte per position, made when first needed. */
+  private buffer(k: number): Uint8Array {
+    return (this.buffers[k] ??= new Uint8Array(this.size));
   }
 
   /** Whether `word` is one of the catalogue's words, as it is spelled. */
@@ -404,6 +415,7 @@ export class SearchIndex {
 export class LayeredSearch {
   /** The index of `docs` (document k is position dirty[k]); null when nothing changed. */
   readonly delta: SearchIndex | null;
+  private result: Uint8Array | undefined;
 
   constructor(
     /** The last full build's index: position i is its document i. */
@@ -421,7 +433,9 @@ export class LayeredSearch {
     const known = delta ? (word: string) => base.has(word) || delta.has(word) : (word: string) => base.has(word);
     const fromBase = base.rank(parts, phrase, known);
     if (delta === null && capacity === fromBase.length) return fromBase;
-    const result = new Uint8Array(capacity).fill(RANK.none);
+    // As the index's own answer: a buffer, valid until the next `rank`.
+    if (this.result?.length !== capacity) this.result = new Uint8Array(capacity);
+    const result = this.result.fill(RANK.none);
     result.set(fromBase);
     if (delta !== null) {
       const fromDelta = delta.rank(parts, phrase, known);
