@@ -133,6 +133,7 @@ export class SearchIndex {
   private readonly names: string[];
   private readonly nameOwners: Int32Array;
   private readonly buffers: Uint8Array[] = [];
+  private readonly markBuffers: Marks[] = [];
 
   constructor(source: readonly SearchFields[] | IndexParts) {
     const parts = Array.isArray(source) ? SearchIndex.build(source as readonly SearchFields[]) : (source as IndexParts);
@@ -338,15 +339,26 @@ export class SearchIndex {
           this.mark(alternative.words[0] as string, alternative, part, known);
           continue;
         }
-        // Every word of the alternative, each in its best field: the alternative is as good as its worst word.
-        const all = this.buffer(2).fill(0);
-        const one = this.buffer(3);
-        for (const word of alternative.words) {
-          one.fill(RANK.none);
-          this.mark(word, alternative, one, known);
-          for (let i = 0; i < n; i++) if ((one[i] as number) > (all[i] as number)) all[i] = one[i] as number;
+        // Every word of the alternative, each in its best field: the alternative is as good as its worst
+        // word. The activities its first word matches, narrowed by each next word: a cost of the
+        // matches, not of the catalogue (synonyms have many words of two or three words).
+        const all = this.marks(0);
+        const one = this.marks(1);
+        const [head, ...rest] = alternative.words as [string, ...string[]];
+        this.mark(head, alternative, all.ranks, known, all);
+        for (const word of rest) {
+          this.mark(word, alternative, one.ranks, known, one);
+          for (let k = 0; k < all.count; k++) {
+            const i = all.list[k] as number;
+            if ((one.ranks[i] as number) > (all.ranks[i] as number)) all.ranks[i] = one.ranks[i] as number;
+          }
+          one.clear();
         }
-        for (let i = 0; i < n; i++) if ((all[i] as number) < (part[i] as number)) part[i] = all[i] as number;
+        for (let k = 0; k < all.count; k++) {
+          const i = all.list[k] as number;
+          if ((all.ranks[i] as number) < (part[i] as number)) part[i] = all.ranks[i] as number;
+        }
+        all.clear();
       }
       if (p > 0)
         for (let i = 0; i < n; i++) if ((part[i] as number) > (result[i] as number)) result[i] = part[i] as number;
@@ -366,6 +378,11 @@ export class SearchIndex {
     return (this.buffers[k] ??= new Uint8Array(this.size));
   }
 
+  /** The k-th of the `Marks` `rank` works in, made when first needed. */
+  private marks(k: number): Marks {
+    return (this.markBuffers[k] ??= new Marks(this.size));
+  }
+
   /** Whether `word` is one of the catalogue's words, as it is spelled. */
   has(word: string): boolean {
     return this.words[lowerBound(this.words, word)] === word;
@@ -375,12 +392,18 @@ export class SearchIndex {
    * Lowers `out` (by position) to the rank of every activity that `word` of `alternative` matches;
    * `known`: whether the catalogue has the word as spelled (then no typos are looked for).
    */
-  private mark(word: string, alternative: Alternative, out: Uint8Array, known: (word: string) => boolean): void {
+  private mark(
+    word: string,
+    alternative: Alternative,
+    out: Uint8Array,
+    known: (word: string) => boolean,
+    marks: Marks | null = null,
+  ): void {
     const { words } = this;
     const ranks = alternative.typo ? TYPO : DIRECT;
     const first = lowerBound(words, word);
     for (let w = first; w < words.length && (words[w] as string).startsWith(word); w++) {
-      if (alternative.own || synonymMatches(word, words[w] as string)) this.post(w, ranks, out);
+      if (alternative.own || synonymMatches(word, words[w] as string)) this.post(w, ranks, out, marks);
     }
     // A word the catalogue has is taken as spelled (docs/search.md#typos): "sport" is not "spot" with a typo.
     if (!alternative.own || word.length < TYPO_MIN_LENGTH || words[first] === word || known(word)) return;
@@ -389,21 +412,46 @@ export class SearchIndex {
       const candidates = this.byLength[length];
       if (!candidates) continue;
       for (const w of candidates) {
-        if (withinOneEdit(target, this.squeezed[w] as string)) this.post(w, TYPO, out);
+        if (withinOneEdit(target, this.squeezed[w] as string)) this.post(w, TYPO, out, marks);
       }
     }
   }
 
-  private post(w: number, ranks: Ranks, out: Uint8Array): void {
+  /** Lowers `out` to `ranks` (per field) at the activities of word `w`; `marks`: lists those it first lowers. */
+  private post(w: number, ranks: Ranks, out: Uint8Array, marks: Marks | null): void {
     for (let f = 0; f < FIELDS.length; f++) {
       const starts = this.starts[f] as Int32Array;
       const postings = this.postings[f] as Int32Array;
       const rank = ranks[f] as number;
       for (let k = starts[w] as number, end = starts[w + 1] as number; k < end; k++) {
         const i = postings[k] as number;
-        if ((out[i] as number) > rank) out[i] = rank;
+        const was = out[i] as number;
+        if (was > rank) {
+          if (was === RANK.none && marks !== null) marks.list[marks.count++] = i;
+          out[i] = rank;
+        }
       }
     }
+  }
+}
+
+/**
+ * Ranks by position that are RANK.none between uses, with the list of the positions a use lowered:
+ * `clear` puts back only those (see SearchIndex.rank).
+ */
+class Marks {
+  readonly ranks: Uint8Array;
+  readonly list: Int32Array;
+  count = 0;
+
+  constructor(size: number) {
+    this.ranks = new Uint8Array(size).fill(RANK.none);
+    this.list = new Int32Array(size);
+  }
+
+  clear(): void {
+    for (let k = 0; k < this.count; k++) this.ranks[this.list[k] as number] = RANK.none;
+    this.count = 0;
   }
 }
 

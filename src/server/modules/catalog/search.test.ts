@@ -167,6 +167,19 @@ describe('search: what a query matches', () => {
   });
 });
 
+describe('search: a synonym of several words (docs/search.md#synonyms)', () => {
+  const model = catalogue([
+    { name: 'Fromagerie', description: 'Local cheese and fresh produce.' },
+    { name: 'Boulangerie', description: 'A local bakery.' },
+    { name: 'Ferme', description: 'Fresh eggs, and produce of the garden.' },
+  ]);
+
+  it('matches an activity that has every word of the term, not one that has only some', () => {
+    // "terroir" has "local produce" among its synonyms: "local" alone or "produce" alone is not it.
+    expect(names(model, 'terroir')).toEqual(['Fromagerie']);
+  });
+});
+
 describe('search: ranking (docs/search.md#ranking)', () => {
   // Each further from Limoux than the one before, so that distance alone would give the opposite order.
   const model = catalogue([
