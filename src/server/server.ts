@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedOnFirstStart } from './db/seed/index.js';
 import { startedClock, systemClock } from './deps.js';
+import { collectGarbage } from './memory.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -31,6 +32,8 @@ async function main() {
   if (config.clockStart !== null) app.log.warn({ now: clock.now() }, 'CLOCK_START: the app runs on a set clock');
   // The read model has what was seeded before the first request (docs/read-model.md).
   await app.deps.catalog.sync();
+  // What the start read and built but does not keep goes back before the first request (docs/read-model.md#memory).
+  collectGarbage();
   if (seeded) {
     app.log.info(
       { seed: config.seed, demoAccounts: config.auth.demoLogin },

@@ -38,7 +38,8 @@ const minuteOf = (now: Date) => Math.floor(now.getTime() / MINUTE_MS);
 
 /** Enough for every page and filter people use; an endless variety of URLs only pushes the oldest out. */
 const MAX_ANSWERS = 5000;
-const MAX_BYTES = 64 * 1024 * 1024;
+/** A tenth of what the process may hold at 50,000 activities (docs/read-model.md#memory). */
+const MAX_BYTES = 32 * 1024 * 1024;
 
 export interface AnswerCache {
   /** Route option: answers a URL seen before, at the current version of the read model. */

@@ -31,9 +31,10 @@ interface MapIndex {
 
 /**
  * How many activities the kept indexes hold together: an index takes about 300 bytes per activity
- * (its trees per zoom), so 200,000 is some 60 MB, four filter sets of a catalogue of 50,000.
+ * (its trees per zoom), so 100,000 is some 30 MB: the whole of a catalogue of 50,000 and its
+ * categories' (docs/read-model.md#memory).
  */
-const MAX_INDEXED_POINTS = 200_000;
+const MAX_INDEXED_POINTS = 100_000;
 
 /** Five decimals of a degree: about a metre, and a short number in the answer. */
 const round = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
