@@ -29,6 +29,7 @@ class LongestFirst extends BaseSequencer {
 /** API test files whose subject does not depend on the database engine (docs/testing.md#vitest-projects). */
 const DATABASE_INDEPENDENT = [
   'src/server/config.test.ts',
+  'src/server/memory.test.ts',
   'src/server/plugins/proxy-forms.test.ts',
   'src/server/modules/geocode/routes.test.ts',
   'src/server/modules/weather/routes.test.ts',
