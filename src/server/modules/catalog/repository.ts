@@ -1,17 +1,11 @@
-import { and, asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ActivitySource, AnsweredBy } from '../../../domain/activities.js';
 import { DATATOURISME, type MachineTranslatedField } from '../../../domain/attribution.js';
 
 import type { Language } from '../../../domain/languages.js';
-import type { Db } from '../../db/client.js';
-import {
-  activities,
-  activitySources,
-  activityTags,
-  activityTranslations,
-  providers,
-  tags,
-} from '../../db/schema/index.js';
+import { type Db, queryRows } from '../../db/client.js';
+import { activities, activityTags, activityTranslations, tags } from '../../db/schema/index.js';
 import type { SourcePhoto } from '../../db/schema/imports.js';
 import type { CatalogRow, LocalizedText, PublicTag } from './model.js';
 import { isPublicActivity } from './public-activity.js';
@@ -41,7 +35,7 @@ export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_
     const out: CatalogRow[] = [];
     for (let i = 0; i < ids.length; i += chunkSize) {
       const chunk = ids.slice(i, i + chunkSize);
-      out.push(...(await readActivities(db, shared, inArray(activities.id, chunk))));
+      out.push(...(await readActivities(db, shared, (column) => inArray(column, chunk))));
     }
     return out;
   }
@@ -55,7 +49,7 @@ export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_
   for (let i = 0; i < all.length; i += chunkSize) {
     const first = (all[i] as { id: number }).id;
     const last = (all[Math.min(all.length, i + chunkSize) - 1] as { id: number }).id;
-    for (const row of await readActivities(db, shared, between(activities.id, first, last), { first, last })) {
+    for (const row of await readActivities(db, shared, (column) => between(column, first, last))) {
       out.push(row);
     }
   }
@@ -86,130 +80,225 @@ class Shared {
     this.objects.set(key, value);
     return value;
   }
+
+  /** A tag as chunkOf gives it. */
+  tag([id, name, description, isApproved]: TagEntry): PublicTag {
+    return this.object<PublicTag>({ id, name, description, isApproved });
+  }
+
+  /** A text in one language, its repeated parts shared (its names are its own). */
+  localized(
+    name: string,
+    description: string,
+    location: string | null,
+    openingHours: string | null,
+    marketDays: string | null,
+    sortName: string,
+  ): LocalizedText {
+    return {
+      name,
+      description: this.text(description),
+      location: this.text(location),
+      openingHours: this.text(openingHours),
+      marketDays: this.text(marketDays),
+      sortName,
+    };
+  }
 }
 
+/** Which activities a chunk is: a condition on a column holding activity ids (a range, or a list). */
+type Which = (activityId: AnyPgColumn) => SQL;
+
 /**
- * The public activities `where` selects, with texts, tags and source. `range`: the ids `where` lies
- * within, when it is a range (texts and tags are then read by that range, not by a list of ids).
+ * One chunk of public activities as one JSON text: each activity an array of its columns
+ * (ActivityEntry), with its texts and its approved tags aggregated per activity by the database, and
+ * its source row. Both drivers turn every column of every row into a JavaScript value one at a time
+ * (PGlite in WebAssembly), and drizzle maps each row again; one text for JSON.parse costs a fraction
+ * of that (docs/read-model.md#keeping-it-current). The texts and tags are grouped from the chunk's
+ * rows of their tables (a subquery per activity costs more, most of all in WebAssembly). Times come as
+ * milliseconds since 1970, truncated as `new Date` truncates the microseconds of a text.
  */
-async function readActivities(
-  db: Db,
-  shared: Shared,
-  where: SQL,
-  range?: { first: number; last: number },
-): Promise<CatalogRow[]> {
-  const query = db
-    .select({
-      activity: activities,
-      providerName: sql<string | null>`coalesce(${providers.company}, ${providers.name})`,
-      source: {
-        activityId: activitySources.activityId,
-        creator: activitySources.creator,
-        publisher: activitySources.publisher,
-        lastUpdate: activitySources.lastUpdate,
-        machineTranslated: activitySources.machineTranslated,
-        photo: activitySources.photo,
-        importedImageUrl: sql<string | null>`${activitySources.importedValues}->>'imageUrl'`,
-        // What the import last wrote, only where a field is said to be machine-translated: is it still?
-        importedValues: sql<Record<
-          string,
-          unknown
-        > | null>`case when jsonb_array_length(${activitySources.machineTranslated}) > 0 then ${activitySources.importedValues} end`,
-      },
-    })
-    .from(activities)
-    .leftJoin(providers, eq(providers.id, activities.providerId))
-    .leftJoin(activitySources, eq(activitySources.activityId, activities.id))
-    .where(and(isPublicActivity, where))
-    .orderBy(asc(activities.id));
-  const selected = await query;
-  const sourceRows = new Map(
-    selected.flatMap(({ activity, source }) => (source?.activityId == null ? [] : ([[activity.id, source]] as const))),
-  );
-  const rows = selected.map((r) => r.activity);
-  // A public activity's provider is listed (or it has none): they answer its bookings, else the team.
-  const answeredBy = new Map<number, AnsweredBy>(
-    selected.map(({ activity, providerName }) => [
-      activity.id,
-      shared.object<AnsweredBy>(
-        activity.providerId !== null && providerName ? { kind: 'provider', name: providerName } : { kind: 'team' },
-      ),
-    ]),
-  );
-  if (rows.length === 0) return [];
-  const found = rows.map((r) => r.id);
-  const translationsOf = range
-    ? between(activityTranslations.activityId, range.first, range.last)
-    : inArray(activityTranslations.activityId, found);
-  const tagsOfActivities = range
-    ? between(activityTags.activityId, range.first, range.last)
-    : inArray(activityTags.activityId, found);
-  const translations = await db.select().from(activityTranslations).where(translationsOf);
-  const tagRows = await db
-    .select({ activityId: activityTags.activityId, ...tagColumns })
-    .from(activityTags)
-    .innerJoin(tags, eq(tags.id, activityTags.tagId))
-    .where(and(tagsOfActivities, eq(activityTags.status, 'approved'), eq(tags.status, 'approved')));
-  const textsOf = new Map<number, Partial<Record<Language, LocalizedText>>>();
-  for (const t of translations) {
-    const entry = textsOf.get(t.activityId) ?? {};
-    entry[t.language] = {
-      name: t.name,
-      description: shared.text(t.description),
-      location: shared.text(t.location),
-      openingHours: shared.text(t.openingHours),
-      marketDays: shared.text(t.marketDays),
-      sortName: t.sortName,
-    };
-    textsOf.set(t.activityId, entry);
-  }
-  const tagsOf = new Map<number, PublicTag[]>();
-  for (const { activityId, ...tag } of tagRows) {
-    const list = tagsOf.get(activityId) ?? [];
-    list.push(shared.object(tag));
-    tagsOf.set(activityId, list);
-  }
-  return rows.map((r) => {
-    const texts = textsOf.get(r.id) ?? {};
-    const original: LocalizedText = {
-      name: r.name,
-      description: shared.text(r.description),
-      location: shared.text(r.location),
-      openingHours: shared.text(r.openingHours),
-      marketDays: shared.text(r.marketDays),
-      sortName: r.sortName,
-    };
-    const stored = sourceRows.get(r.id);
+const chunkOf = (which: Which) => sql`
+  select coalesce(json_agg(json_build_array(
+    ${activities.id}, ${activities.language}, ${activities.category}, ${activities.address}, ${activities.city},
+    ${activities.latitude}, ${activities.longitude}, ${activities.imageUrl}, ${activities.rating},
+    ${activities.reviewCount}, ${activities.priceCents}, ${activities.eventStart}, ${activities.eventEnd},
+    ${activities.weeklyHours}, ${activities.contactPhone}, ${activities.contactEmail}, ${activities.website},
+    ${activities.bookingRequired}, ${activities.setting}, ${activities.isSponsored}, ${activities.sponsorLevel},
+    floor(extract(epoch from ${activities.createdAt}) * 1000), floor(extract(epoch from ${activities.updatedAt}) * 1000),
+    ${activities.searchText},
+    case when ${activities.providerId} is not null then coalesce(p.company, p.name) end,
+    ${activities.name}, ${activities.description}, ${activities.location}, ${activities.openingHours},
+    ${activities.marketDays}, ${activities.sortName},
+    texts.list, approved.list,
+    case when s.activity_id is not null then json_build_array(s.creator, s.publisher, s.last_update,
+      s.machine_translated, s.photo, s.imported_values->>'imageUrl',
+      -- What the import last wrote, only where a field is said to be machine-translated: is it still?
+      case when jsonb_array_length(s.machine_translated) > 0 then s.imported_values end) end
+  )), '[]')::text as chunk
+  from ${activities}
+  left join providers p on p.id = ${activities.providerId}
+  left join activity_sources s on s.activity_id = ${activities.id}
+  left join (
+    select ${activityTranslations.activityId} as id, json_agg(json_build_array(${activityTranslations.language},
+      ${activityTranslations.name}, ${activityTranslations.description}, ${activityTranslations.location},
+      ${activityTranslations.openingHours}, ${activityTranslations.marketDays}, ${activityTranslations.sortName})
+      order by ${activityTranslations.language}) as list
+    from ${activityTranslations} where ${which(activityTranslations.activityId)}
+    group by ${activityTranslations.activityId}
+  ) texts on texts.id = ${activities.id}
+  left join (
+    select ${activityTags.activityId} as id,
+      json_agg(json_build_array(${tags.id}, ${tags.name}, ${tags.description}, ${tags.isApproved}) order by ${tags.id}) as list
+    from ${activityTags} join ${tags} on ${tags.id} = ${activityTags.tagId}
+    where ${which(activityTags.activityId)} and ${activityTags.status} = 'approved' and ${tags.status} = 'approved'
+    group by ${activityTags.activityId}
+  ) approved on approved.id = ${activities.id}
+  where ${isPublicActivity} and ${which(activities.id)}`;
+
+/** An activity as chunkOf gives it. */
+type ActivityEntry = [
+  id: number,
+  language: Language,
+  category: CatalogRow['category'],
+  address: string | null,
+  city: string,
+  latitude: number,
+  longitude: number,
+  imageUrl: string | null,
+  rating: number,
+  reviewCount: number,
+  priceCents: number | null,
+  eventStart: string | null,
+  eventEnd: string | null,
+  weeklyHours: CatalogRow['weeklyHours'],
+  contactPhone: string | null,
+  contactEmail: string | null,
+  website: string | null,
+  bookingRequired: boolean,
+  setting: CatalogRow['setting'],
+  isSponsored: boolean,
+  sponsorLevel: number,
+  createdAt: number,
+  updatedAt: number,
+  searchText: string,
+  providerName: string | null,
+  name: string,
+  description: string,
+  location: string | null,
+  openingHours: string | null,
+  marketDays: string | null,
+  sortName: string,
+  translations: TextEntry[] | null,
+  tags: TagEntry[] | null,
+  source: SourceEntry | null,
+];
+/** A text in one language: language, name, description, location, opening hours, market days, sort name. */
+type TextEntry = [Language, string, string, string | null, string | null, string | null, string];
+type TagEntry = [id: number, name: string, description: string | null, isApproved: boolean];
+type SourceEntry = [
+  creator: string | null,
+  publisher: string | null,
+  lastUpdate: string | null,
+  machineTranslated: { language: string; field: string }[],
+  photo: SourcePhoto | null,
+  importedImageUrl: string | null,
+  importedValues: Record<string, unknown> | null,
+];
+
+/** The public activities of `which`, with texts, tags and source, in one query. */
+async function readActivities(db: Db, shared: Shared, which: Which): Promise<CatalogRow[]> {
+  const [result] = await queryRows<{ chunk: string }>(db, chunkOf(which));
+  const chunk = JSON.parse(result?.chunk ?? '[]') as ActivityEntry[];
+  // By id (json_agg keeps the order its rows come in, which the query does not fix).
+  chunk.sort((a, b) => a[0] - b[0]);
+  return chunk.map((entry) => {
+    const [
+      id,
+      language,
+      category,
+      address,
+      city,
+      latitude,
+      longitude,
+      imageUrl,
+      rating,
+      reviewCount,
+      priceCents,
+      eventStart,
+      eventEnd,
+      weeklyHours,
+      contactPhone,
+      contactEmail,
+      website,
+      bookingRequired,
+      setting,
+      isSponsored,
+      sponsorLevel,
+      createdAt,
+      updatedAt,
+      searchText,
+      providerName,
+      name,
+      description,
+      location,
+      openingHours,
+      marketDays,
+      sortName,
+      translations,
+      tagEntries,
+      stored,
+    ] = entry;
+    const original = shared.localized(name, description, location, openingHours, marketDays, sortName);
+    const texts: Partial<Record<Language, LocalizedText>> = {};
+    for (const t of translations ?? []) texts[t[0]] = shared.localized(t[1], t[2], t[3], t[4], t[5], t[6]);
     return {
-      id: r.id,
-      language: r.language,
-      category: r.category,
-      address: shared.text(r.address),
-      city: shared.text(r.city),
-      latitude: r.latitude,
-      longitude: r.longitude,
-      imageUrl: r.imageUrl,
-      rating: Number(r.rating),
-      reviewCount: r.reviewCount,
-      priceCents: r.priceCents,
-      eventStart: r.eventStart,
-      eventEnd: r.eventEnd,
-      weeklyHours: r.weeklyHours.length === 0 ? NO_WEEKLY_HOURS : shared.object(r.weeklyHours),
-      contactPhone: r.contactPhone,
-      contactEmail: r.contactEmail,
-      website: r.website,
-      bookingRequired: r.bookingRequired,
-      setting: r.setting,
-      isSponsored: r.isSponsored,
-      sponsorLevel: r.sponsorLevel,
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
-      searchText: r.searchText,
-      answeredBy: answeredBy.get(r.id) ?? { kind: 'team' },
+      id,
+      language,
+      category,
+      address: shared.text(address),
+      city: shared.text(city),
+      latitude,
+      longitude,
+      imageUrl,
+      rating,
+      reviewCount,
+      priceCents,
+      eventStart,
+      eventEnd,
+      weeklyHours: weeklyHours.length === 0 ? NO_WEEKLY_HOURS : shared.object(weeklyHours),
+      contactPhone,
+      contactEmail,
+      website,
+      bookingRequired,
+      setting,
+      isSponsored,
+      sponsorLevel,
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(updatedAt),
+      searchText,
+      // A public activity's provider is listed (or it has none): they answer its bookings, else the team.
+      answeredBy: shared.object<AnsweredBy>(providerName ? { kind: 'provider', name: providerName } : { kind: 'team' }),
       original,
       translations: texts,
-      tags: tagsOf.get(r.id) ?? NO_TAGS,
-      source: stored ? sourceOf(stored, r.language, r.imageUrl, original, texts) : null,
+      tags: tagEntries ? tagEntries.map((tag) => shared.tag(tag)) : NO_TAGS,
+      source: stored
+        ? sourceOf(
+            {
+              creator: stored[0],
+              publisher: stored[1],
+              lastUpdate: stored[2],
+              machineTranslated: stored[3],
+              photo: stored[4],
+              importedImageUrl: stored[5],
+              importedValues: stored[6],
+            },
+            language,
+            imageUrl,
+            original,
+            texts,
+          )
+        : null,
     };
   });
 }
