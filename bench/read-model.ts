@@ -1,5 +1,5 @@
 /**
- * The read model at size (docs/benchmarks.md#the-read-model-at-size), in this process, from an
+ * The read model at size (docs/benchmarks.md#the-guide-at-50000), in this process, from an
  * existing database (`npm run db:seed -- --scale 50000` first):
  *
  *   node --expose-gc --import tsx bench/read-model.ts          the embedded database in DATA_DIR

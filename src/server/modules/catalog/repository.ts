@@ -27,10 +27,11 @@ const READ_CHUNK = 2000;
 /**
  * Public activities (active, approved and of a listed provider, docs/permissions.md#public-activities),
  * all of them or those of `ids`, with their texts in every language and their approved tags: what the
- * read model holds. Read in chunks of READ_CHUNK by id, each one query (chunkOf); the next chunk's
- * query is sent before this one's rows are made, so that on PostgreSQL the server builds the one while
- * the process parses the other (two connections of the pool at most). What is read but not kept stays
- * small: one or two chunks' texts.
+ * read model holds. Read in chunks of READ_CHUNK by id (readerOf: one query per chunk on the embedded
+ * database, three side by side on PostgreSQL); the next chunk is asked for before this one's rows are
+ * made, so that on PostgreSQL the server reads the one while the process makes the other (three
+ * connections of the pool at most). What is read but not kept stays small: one or two chunks
+ * (docs/read-model.md#keeping-it-current).
  */
 export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_CHUNK): Promise<CatalogRow[]> {
   const chunks: Which[] = [];
@@ -220,7 +221,7 @@ const activityRowsOf = (which: Which) => sql`
   ${activitiesJoined}
   where ${isPublicActivity} and ${which(activities.id)}`;
 
-/** An activity as chunkOf gives it. */
+/** An activity as it is read (chunkOf, activityRowsOf; its texts and tags added to the rows by readRows). */
 type ActivityEntry = [
   id: number,
   language: Language,
