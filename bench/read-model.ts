@@ -1,9 +1,11 @@
 /**
- * The read model at size (docs/benchmarks.md#the-read-model-at-size), in this process, from an
+ * The read model at size (docs/benchmarks.md#the-guide-at-50000), in this process, from an
  * existing database (`npm run db:seed -- --scale 50000` first):
  *
  *   node --expose-gc --import tsx bench/read-model.ts          the embedded database in DATA_DIR
  *   DATABASE_URL=postgres://... node --expose-gc --import tsx bench/read-model.ts
+ *   ... bench/read-model.ts --compare    also the read as it was done before (drizzle's mapping), timed,
+ *                                        and checked to give the same activities
  *
  * Prints: the time to read the public activities and to build the snapshot, the heap the
  * snapshot keeps (after a collection, without the rows as read), the process's RSS, and the cost
@@ -12,10 +14,12 @@
  * snapshot that has them already (the ceiling: nothing to make again).
  */
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.js';
 import { CatalogModel } from '../src/server/modules/catalog/model.js';
 import * as catalogRepo from '../src/server/modules/catalog/repository.js';
+import { publicActivitiesAsBefore } from '../src/server/test/catalog-reference.js';
 import type { ActivityListQuery } from '../src/domain/activities.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -24,6 +28,7 @@ if (!gc) {
   process.exit(2);
 }
 const WRITES = Number(process.argv.find((a) => a.startsWith('--writes='))?.slice(9) ?? 40);
+const COMPARE = process.argv.includes('--compare');
 const url = process.env.DATABASE_URL;
 const database = await openDatabase(
   url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: path.join(process.env.DATA_DIR ?? 'data', 'pglite') },
@@ -46,6 +51,26 @@ async function build() {
   const buildMs = performance.now() - started;
   const every = Math.max(1, Math.floor(rows.length / WRITES));
   return { model, readMs, buildMs, sample: rows.filter((_, i) => i % every === 0).slice(0, WRITES) };
+}
+
+/**
+ * The read as it was done before, timed, and the two reads compared: the same activities, fields and
+ * values (a tag list's order, which the database does not fix and the answers sort, left out).
+ */
+async function compare(readMs: number) {
+  let started = performance.now();
+  const before = await publicActivitiesAsBefore(database.db);
+  const beforeMs = performance.now() - started;
+  started = performance.now();
+  const now = await catalogRepo.publicActivities(database.db);
+  const nowMs = performance.now() - started;
+  const byId = (rows: typeof now) => rows.map((row) => ({ ...row, tags: [...row.tags].sort((a, b) => a.id - b.id) }));
+  const same = isDeepStrictEqual(byId(before), byId(now));
+  console.info(
+    `the read as before (drizzle's mapping): ${ms(beforeMs)}; this read again: ${ms(nowMs)} (first: ${ms(readMs)}); ` +
+      `${now.length} activities, ${same ? 'the same' : 'NOT THE SAME'} as before`,
+  );
+  if (!same) process.exitCode = 1;
 }
 
 /** What the snapshot keeps: the heap, and the typed arrays' buffers (outside the heap). */
@@ -74,6 +99,7 @@ try {
   console.info(
     `kept by the snapshot (heap and typed arrays): ${mb(heap)}; process RSS: ${mb(process.memoryUsage().rss)}`,
   );
+  if (COMPARE) await compare(readMs);
   let started = 0;
 
   const base: ActivityListQuery = { limit: 12, offset: 0, sort: 'distance' } as ActivityListQuery;

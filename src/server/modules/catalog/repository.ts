@@ -1,17 +1,12 @@
-import { and, asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { ActivitySource, AnsweredBy } from '../../../domain/activities.js';
 import { DATATOURISME, type MachineTranslatedField } from '../../../domain/attribution.js';
 
 import type { Language } from '../../../domain/languages.js';
-import type { Db } from '../../db/client.js';
-import {
-  activities,
-  activitySources,
-  activityTags,
-  activityTranslations,
-  providers,
-  tags,
-} from '../../db/schema/index.js';
+import { type Db, queryRows } from '../../db/client.js';
+import { activities, activityTags, activityTranslations, tags } from '../../db/schema/index.js';
 import type { SourcePhoto } from '../../db/schema/imports.js';
 import type { CatalogRow, LocalizedText, PublicTag } from './model.js';
 import { isPublicActivity } from './public-activity.js';
@@ -31,33 +26,43 @@ const READ_CHUNK = 2000;
 
 /**
  * Public activities (active, approved and of a listed provider, docs/permissions.md#public-activities),
- * all of them or those of `ids`, with their texts in every language and their
- * approved tags: what the read model holds. All of them are read in chunks of READ_CHUNK by id, one
- * query at a time: what is read but not kept stays small, and the pool keeps connections for requests.
+ * all of them or those of `ids`, with their texts in every language and their approved tags: what the
+ * read model holds. Read in chunks of READ_CHUNK by id (readerOf: one query per chunk on the embedded
+ * database, three side by side on PostgreSQL); the next chunk is asked for before this one's rows are
+ * made, so that on PostgreSQL the server reads the one while the process makes the other (three
+ * connections of the pool at most). What is read but not kept stays small: one or two chunks
+ * (docs/read-model.md#keeping-it-current).
  */
 export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_CHUNK): Promise<CatalogRow[]> {
-  const shared = new Shared();
+  const chunks: Which[] = [];
   if (ids) {
-    const out: CatalogRow[] = [];
     for (let i = 0; i < ids.length; i += chunkSize) {
       const chunk = ids.slice(i, i + chunkSize);
-      out.push(...(await readActivities(db, shared, inArray(activities.id, chunk))));
+      chunks.push((column) => inArray(column, chunk));
     }
-    return out;
+  } else {
+    // The public ids first (a small read), then each chunk as a range of ids, read by the primary key.
+    const all = await db
+      .select({ id: activities.id })
+      .from(activities)
+      .where(isPublicActivity)
+      .orderBy(asc(activities.id));
+    for (let i = 0; i < all.length; i += chunkSize) {
+      const first = (all[i] as { id: number }).id;
+      const last = (all[Math.min(all.length, i + chunkSize) - 1] as { id: number }).id;
+      chunks.push((column) => between(column, first, last));
+    }
   }
-  // The public ids first (a small read), then each chunk as a range of ids, read by the primary key.
-  const all = await db
-    .select({ id: activities.id })
-    .from(activities)
-    .where(isPublicActivity)
-    .orderBy(asc(activities.id));
+  const read = readerOf(db);
+  const shared = new Shared();
   const out: CatalogRow[] = [];
-  for (let i = 0; i < all.length; i += chunkSize) {
-    const first = (all[i] as { id: number }).id;
-    const last = (all[Math.min(all.length, i + chunkSize) - 1] as { id: number }).id;
-    for (const row of await readActivities(db, shared, between(activities.id, first, last), { first, last })) {
-      out.push(row);
-    }
+  let next = chunks.length > 0 ? read(chunks[0] as Which) : undefined;
+  for (let i = 0; next; i++) {
+    const entries = await next;
+    next = i + 1 < chunks.length ? read(chunks[i + 1] as Which) : undefined;
+    // Its failure is thrown where it is awaited, not as an unhandled rejection should this one's rows fail.
+    next?.catch(() => undefined);
+    for (const entry of entries) out.push(rowOf(entry, shared));
   }
   return out;
 }
@@ -70,6 +75,9 @@ export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_
 class Shared {
   private readonly strings = new Map<string, string>();
   private readonly objects = new Map<string, unknown>();
+  private readonly tags = new Map<number, PublicTag[]>();
+  private readonly answering = new Map<string, AnsweredBy>();
+  private readonly team: AnsweredBy = { kind: 'team' };
 
   text<T extends string | null>(value: T): T {
     if (value === null) return value;
@@ -86,132 +94,315 @@ class Shared {
     this.objects.set(key, value);
     return value;
   }
+
+  /** A tag as read (the same id may come with other values from a later chunk's query). */
+  tag([id, name, description, isApproved]: TagEntry): PublicTag {
+    const known = this.tags.get(id);
+    const same = known?.find((t) => t.name === name && t.description === description && t.isApproved === isApproved);
+    if (same) return same;
+    const tag = { id, name, description, isApproved };
+    if (known) known.push(tag);
+    else this.tags.set(id, [tag]);
+    return tag;
+  }
+
+  /** Who answers an activity's bookings: its listed provider (by name), or the team (docs/product.md#who-answers). */
+  answeredBy(providerName: string | null): AnsweredBy {
+    if (!providerName) return this.team;
+    let known = this.answering.get(providerName);
+    if (known === undefined) {
+      known = { kind: 'provider', name: providerName };
+      this.answering.set(providerName, known);
+    }
+    return known;
+  }
+
+  /** A text in one language, its repeated parts shared (its names are its own). */
+  localized(
+    name: string,
+    description: string,
+    location: string | null,
+    openingHours: string | null,
+    marketDays: string | null,
+    sortName: string,
+  ): LocalizedText {
+    return {
+      name,
+      description: this.text(description),
+      location: this.text(location),
+      openingHours: this.text(openingHours),
+      marketDays: this.text(marketDays),
+      sortName,
+    };
+  }
 }
 
+/** Which activities a chunk is: a condition on a column holding activity ids (a range, or a list). */
+type Which = (activityId: AnyPgColumn) => SQL;
+
 /**
- * The public activities `where` selects, with texts, tags and source. `range`: the ids `where` lies
- * within, when it is a range (texts and tags are then read by that range, not by a list of ids).
+ * An activity's columns (ActivityEntry) but its texts and tags, from `activities` joined with
+ * providers `p` and activity_sources `s`. Numbers, days and times come as the same JSON values and
+ * JavaScript values from both ways of reading (a time as milliseconds since 1970, truncated as
+ * `new Date` truncates the microseconds of a text).
  */
-async function readActivities(
-  db: Db,
-  shared: Shared,
-  where: SQL,
-  range?: { first: number; last: number },
-): Promise<CatalogRow[]> {
-  const query = db
-    .select({
-      activity: activities,
-      providerName: sql<string | null>`coalesce(${providers.company}, ${providers.name})`,
-      source: {
-        activityId: activitySources.activityId,
-        creator: activitySources.creator,
-        publisher: activitySources.publisher,
-        lastUpdate: activitySources.lastUpdate,
-        machineTranslated: activitySources.machineTranslated,
-        photo: activitySources.photo,
-        importedImageUrl: sql<string | null>`${activitySources.importedValues}->>'imageUrl'`,
-        // What the import last wrote, only where a field is said to be machine-translated: is it still?
-        importedValues: sql<Record<
-          string,
-          unknown
-        > | null>`case when jsonb_array_length(${activitySources.machineTranslated}) > 0 then ${activitySources.importedValues} end`,
-      },
-    })
-    .from(activities)
-    .leftJoin(providers, eq(providers.id, activities.providerId))
-    .leftJoin(activitySources, eq(activitySources.activityId, activities.id))
-    .where(and(isPublicActivity, where))
-    .orderBy(asc(activities.id));
-  const selected = await query;
-  const sourceRows = new Map(
-    selected.flatMap(({ activity, source }) => (source?.activityId == null ? [] : ([[activity.id, source]] as const))),
-  );
-  const rows = selected.map((r) => r.activity);
-  // A public activity's provider is listed (or it has none): they answer its bookings, else the team.
-  const answeredBy = new Map<number, AnsweredBy>(
-    selected.map(({ activity, providerName }) => [
-      activity.id,
-      shared.object<AnsweredBy>(
-        activity.providerId !== null && providerName ? { kind: 'provider', name: providerName } : { kind: 'team' },
-      ),
-    ]),
-  );
-  if (rows.length === 0) return [];
-  const found = rows.map((r) => r.id);
-  const translationsOf = range
-    ? between(activityTranslations.activityId, range.first, range.last)
-    : inArray(activityTranslations.activityId, found);
-  const tagsOfActivities = range
-    ? between(activityTags.activityId, range.first, range.last)
-    : inArray(activityTags.activityId, found);
-  const translations = await db.select().from(activityTranslations).where(translationsOf);
-  const tagRows = await db
-    .select({ activityId: activityTags.activityId, ...tagColumns })
-    .from(activityTags)
-    .innerJoin(tags, eq(tags.id, activityTags.tagId))
-    .where(and(tagsOfActivities, eq(activityTags.status, 'approved'), eq(tags.status, 'approved')));
-  const textsOf = new Map<number, Partial<Record<Language, LocalizedText>>>();
-  for (const t of translations) {
-    const entry = textsOf.get(t.activityId) ?? {};
-    entry[t.language] = {
-      name: t.name,
-      description: shared.text(t.description),
-      location: shared.text(t.location),
-      openingHours: shared.text(t.openingHours),
-      marketDays: shared.text(t.marketDays),
-      sortName: t.sortName,
-    };
-    textsOf.set(t.activityId, entry);
+const activityColumns = sql`
+  ${activities.id}, ${activities.language}, ${activities.category}, ${activities.address}, ${activities.city},
+  ${activities.latitude}, ${activities.longitude}, ${activities.imageUrl}, ${activities.rating}::float8,
+  ${activities.reviewCount}, ${activities.priceCents}, ${activities.eventStart}::text, ${activities.eventEnd}::text,
+  ${activities.weeklyHours}, ${activities.contactPhone}, ${activities.contactEmail}, ${activities.website},
+  ${activities.bookingRequired}, ${activities.setting}, ${activities.isSponsored}, ${activities.sponsorLevel},
+  floor(extract(epoch from ${activities.createdAt}) * 1000)::float8,
+  floor(extract(epoch from ${activities.updatedAt}) * 1000)::float8,
+  ${activities.searchText},
+  case when ${activities.providerId} is not null then coalesce(p.company, p.name) end,
+  ${activities.name}, ${activities.description}, ${activities.location}, ${activities.openingHours},
+  ${activities.marketDays}, ${activities.sortName}`;
+
+/** An activity's source row (SourceEntry), or null. */
+const sourceColumn = sql`case when s.activity_id is not null then json_build_array(s.creator, s.publisher,
+  s.last_update, s.machine_translated, s.photo, s.imported_values->>'imageUrl',
+  -- What the import last wrote, only where a field is said to be machine-translated: is it still?
+  case when jsonb_array_length(s.machine_translated) > 0 then s.imported_values end) end`;
+
+const activitiesJoined = sql`
+  from ${activities}
+  left join providers p on p.id = ${activities.providerId}
+  left join activity_sources s on s.activity_id = ${activities.id}`;
+
+/** A chunk's texts (TextEntry, after the activity's id), by activity. */
+const textsOf = (which: Which) => sql`
+  select ${activityTranslations.activityId}, ${activityTranslations.language}, ${activityTranslations.name},
+    ${activityTranslations.description}, ${activityTranslations.location}, ${activityTranslations.openingHours},
+    ${activityTranslations.marketDays}, ${activityTranslations.sortName}
+  from ${activityTranslations} where ${which(activityTranslations.activityId)}`;
+
+/** A chunk's approved tags (TagEntry, after the activity's id). */
+const tagsOf = (which: Which) => sql`
+  select ${activityTags.activityId}, ${tags.id}, ${tags.name}, ${tags.description}, ${tags.isApproved}
+  from ${activityTags} join ${tags} on ${tags.id} = ${activityTags.tagId}
+  where ${which(activityTags.activityId)} and ${activityTags.status} = 'approved' and ${tags.status} = 'approved'`;
+
+/**
+ * One chunk of public activities as one JSON text, for the embedded database: each activity an array
+ * of its columns (ActivityEntry), with its texts and its approved tags grouped per activity by the
+ * database. PGlite turns every column of every row into a JavaScript value one at a time, in
+ * JavaScript, and drizzle maps each row again: one text for JSON.parse costs a fraction of that
+ * (docs/read-model.md#keeping-it-current). The texts and tags are grouped from the chunk's rows of
+ * their tables (a subquery per activity costs more, most of all in WebAssembly).
+ */
+const chunkOf = (which: Which) => sql`
+  select coalesce(json_agg(json_build_array(${activityColumns}, texts.list, approved.list, ${sourceColumn})), '[]')::text
+    as chunk
+  ${activitiesJoined}
+  left join (
+    select texts.activity_id as id,
+      json_agg(json_build_array(texts.language, texts.name, texts.description, texts.location, texts.opening_hours,
+        texts.market_days, texts.sort_name) order by texts.language) as list
+    from (${textsOf(which)}) texts group by texts.activity_id
+  ) texts on texts.id = ${activities.id}
+  left join (
+    select approved.activity_id as id,
+      json_agg(json_build_array(approved.id, approved.name, approved.description, approved.is_approved)
+        order by approved.id) as list
+    from (${tagsOf(which)}) approved group by approved.activity_id
+  ) approved on approved.id = ${activities.id}
+  where ${isPublicActivity} and ${which(activities.id)}`;
+
+/**
+ * One chunk's public activities, on PostgreSQL: the activities, their texts and their tags as rows of
+ * arrays, three queries side by side on the pool, without drizzle's mapping. The server sends each
+ * column as it is stored; building JSON of the same (escaping every character of 100 MB of text at
+ * 50,000 activities) cost it more than node-postgres reading the rows
+ * (docs/benchmarks.md#the-guide-at-50000).
+ */
+const activityRowsOf = (which: Which) => sql`
+  select ${activityColumns}, null, null, ${sourceColumn}
+  ${activitiesJoined}
+  where ${isPublicActivity} and ${which(activities.id)}`;
+
+/** An activity as it is read (chunkOf, activityRowsOf; its texts and tags added to the rows by readRows). */
+type ActivityEntry = [
+  id: number,
+  language: Language,
+  category: CatalogRow['category'],
+  address: string | null,
+  city: string,
+  latitude: number,
+  longitude: number,
+  imageUrl: string | null,
+  rating: number,
+  reviewCount: number,
+  priceCents: number | null,
+  eventStart: string | null,
+  eventEnd: string | null,
+  weeklyHours: CatalogRow['weeklyHours'],
+  contactPhone: string | null,
+  contactEmail: string | null,
+  website: string | null,
+  bookingRequired: boolean,
+  setting: CatalogRow['setting'],
+  isSponsored: boolean,
+  sponsorLevel: number,
+  createdAt: number,
+  updatedAt: number,
+  searchText: string,
+  providerName: string | null,
+  name: string,
+  description: string,
+  location: string | null,
+  openingHours: string | null,
+  marketDays: string | null,
+  sortName: string,
+  translations: TextEntry[] | null,
+  tags: TagEntry[] | null,
+  source: SourceEntry | null,
+];
+/** Where an activity's texts and tags are in its ActivityEntry. */
+const ACTIVITY_TEXTS = 31;
+const ACTIVITY_TAGS = 32;
+
+/** A text in one language: language, name, description, location, opening hours, market days, sort name. */
+type TextEntry = [Language, string, string, string | null, string | null, string | null, string];
+type TagEntry = [id: number, name: string, description: string | null, isApproved: boolean];
+type SourceEntry = [
+  creator: string | null,
+  publisher: string | null,
+  lastUpdate: string | null,
+  machineTranslated: { language: string; field: string }[],
+  photo: SourcePhoto | null,
+  importedImageUrl: string | null,
+  importedValues: Record<string, unknown> | null,
+];
+
+/** Reads one chunk's public activities, with texts, tags and source, ordered by id. */
+type Reader = (which: Which) => Promise<ActivityEntry[]>;
+
+const dialect = new PgDialect();
+
+/** The way to read the catalogue on the database behind `db`: rows on PostgreSQL's pool, else one JSON text. */
+function readerOf(db: Db): Reader {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (which) => readRows(client, which);
+  return async (which) => {
+    const [result] = await queryRows<{ chunk: string }>(db, chunkOf(which));
+    const chunk = JSON.parse(result?.chunk ?? '[]') as ActivityEntry[];
+    // By id (json_agg keeps the order its rows come in, which the query does not fix).
+    return chunk.sort((a, b) => a[0] - b[0]);
+  };
+}
+
+async function readRows(pool: pg.Pool, which: Which): Promise<ActivityEntry[]> {
+  const rows = async <T extends unknown[]>(query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await pool.query<T>({ text, values: params, rowMode: 'array' })).rows;
+  };
+  const [found, texts, approved] = await Promise.all([
+    rows<ActivityEntry>(sql`${activityRowsOf(which)} order by ${activities.id}`),
+    rows<[number, ...TextEntry]>(sql`${textsOf(which)} order by 1, 2`),
+    rows<[number, ...TagEntry]>(sql`${tagsOf(which)} order by 1, 2`),
+  ]);
+  const at = new Map(found.map((entry, i) => [entry[0], i]));
+  for (const [id, ...text] of texts) {
+    const entry = found[at.get(id) ?? -1];
+    if (entry) (entry[ACTIVITY_TEXTS] ??= []).push(text);
   }
-  const tagsOf = new Map<number, PublicTag[]>();
-  for (const { activityId, ...tag } of tagRows) {
-    const list = tagsOf.get(activityId) ?? [];
-    list.push(shared.object(tag));
-    tagsOf.set(activityId, list);
+  for (const [id, ...tag] of approved) {
+    const entry = found[at.get(id) ?? -1];
+    if (entry) (entry[ACTIVITY_TAGS] ??= []).push(tag);
   }
-  return rows.map((r) => {
-    const texts = textsOf.get(r.id) ?? {};
-    const original: LocalizedText = {
-      name: r.name,
-      description: shared.text(r.description),
-      location: shared.text(r.location),
-      openingHours: shared.text(r.openingHours),
-      marketDays: shared.text(r.marketDays),
-      sortName: r.sortName,
-    };
-    const stored = sourceRows.get(r.id);
-    return {
-      id: r.id,
-      language: r.language,
-      category: r.category,
-      address: shared.text(r.address),
-      city: shared.text(r.city),
-      latitude: r.latitude,
-      longitude: r.longitude,
-      imageUrl: r.imageUrl,
-      rating: Number(r.rating),
-      reviewCount: r.reviewCount,
-      priceCents: r.priceCents,
-      eventStart: r.eventStart,
-      eventEnd: r.eventEnd,
-      weeklyHours: r.weeklyHours.length === 0 ? NO_WEEKLY_HOURS : shared.object(r.weeklyHours),
-      contactPhone: r.contactPhone,
-      contactEmail: r.contactEmail,
-      website: r.website,
-      bookingRequired: r.bookingRequired,
-      setting: r.setting,
-      isSponsored: r.isSponsored,
-      sponsorLevel: r.sponsorLevel,
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
-      searchText: r.searchText,
-      answeredBy: answeredBy.get(r.id) ?? { kind: 'team' },
-      original,
-      translations: texts,
-      tags: tagsOf.get(r.id) ?? NO_TAGS,
-      source: stored ? sourceOf(stored, r.language, r.imageUrl, original, texts) : null,
-    };
-  });
+  return found;
+}
+
+/** A catalogue row of an activity as read. */
+function rowOf(entry: ActivityEntry, shared: Shared): CatalogRow {
+  const [
+    id,
+    language,
+    category,
+    address,
+    city,
+    latitude,
+    longitude,
+    imageUrl,
+    rating,
+    reviewCount,
+    priceCents,
+    eventStart,
+    eventEnd,
+    weeklyHours,
+    contactPhone,
+    contactEmail,
+    website,
+    bookingRequired,
+    setting,
+    isSponsored,
+    sponsorLevel,
+    createdAt,
+    updatedAt,
+    searchText,
+    providerName,
+    name,
+    description,
+    location,
+    openingHours,
+    marketDays,
+    sortName,
+    translations,
+    tagEntries,
+    stored,
+  ] = entry;
+  const original = shared.localized(name, description, location, openingHours, marketDays, sortName);
+  const texts: Partial<Record<Language, LocalizedText>> = {};
+  for (const t of translations ?? []) texts[t[0]] = shared.localized(t[1], t[2], t[3], t[4], t[5], t[6]);
+  return {
+    id,
+    language,
+    category,
+    address: shared.text(address),
+    city: shared.text(city),
+    latitude,
+    longitude,
+    imageUrl,
+    rating,
+    reviewCount,
+    priceCents,
+    eventStart,
+    eventEnd,
+    weeklyHours: weeklyHours.length === 0 ? NO_WEEKLY_HOURS : shared.object(weeklyHours),
+    contactPhone,
+    contactEmail,
+    website,
+    bookingRequired,
+    setting,
+    isSponsored,
+    sponsorLevel,
+    createdAt: new Date(createdAt),
+    updatedAt: new Date(updatedAt),
+    searchText,
+    // A public activity's provider is listed (or it has none): they answer its bookings, else the team.
+    answeredBy: shared.object<AnsweredBy>(providerName ? { kind: 'provider', name: providerName } : { kind: 'team' }),
+    original,
+    translations: texts,
+    tags: tagEntries ? tagEntries.map((tag) => shared.tag(tag)) : NO_TAGS,
+    source: stored
+      ? sourceOf(
+          {
+            creator: stored[0],
+            publisher: stored[1],
+            lastUpdate: stored[2],
+            machineTranslated: stored[3],
+            photo: stored[4],
+            importedImageUrl: stored[5],
+            importedValues: stored[6],
+          },
+          language,
+          imageUrl,
+          original,
+          texts,
+        )
+      : null,
+  };
 }
 
 interface StoredSource {

@@ -1,0 +1,253 @@
+import { and, asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { ActivitySource, AnsweredBy } from '../../domain/activities.js';
+import { DATATOURISME, type MachineTranslatedField } from '../../domain/attribution.js';
+
+import type { Language } from '../../domain/languages.js';
+import type { Db } from '../db/client.js';
+import {
+  activities,
+  activitySources,
+  activityTags,
+  activityTranslations,
+  providers,
+  tags,
+} from '../db/schema/index.js';
+import type { SourcePhoto } from '../db/schema/imports.js';
+import type { CatalogRow, LocalizedText, PublicTag } from '../modules/catalog/model.js';
+import { isPublicActivity } from '../modules/catalog/public-activity.js';
+
+const tagColumns = { id: tags.id, name: tags.name, description: tags.description, isApproved: tags.isApproved };
+
+const NO_WEEKLY_HOURS: CatalogRow['weeklyHours'] = [];
+const NO_TAGS: PublicTag[] = [];
+
+const READ_CHUNK = 2000;
+
+/**
+ * The catalogue read as it was read before docs/read-model.md's one JSON text per chunk: drizzle's
+ * selects of the three tables, mapped row by row. Kept to check that read against
+ * (catalog/repository.test.ts, bench/read-model.ts --compare). Tags and texts come in the order the
+ * database gives them.
+ */
+export async function publicActivitiesAsBefore(db: Db, ids?: number[], chunkSize = READ_CHUNK): Promise<CatalogRow[]> {
+  const shared = new Shared();
+  if (ids) {
+    const out: CatalogRow[] = [];
+    for (let i = 0; i < ids.length; i += chunkSize) {
+      const chunk = ids.slice(i, i + chunkSize);
+      out.push(...(await readActivities(db, shared, inArray(activities.id, chunk))));
+    }
+    return out;
+  }
+  // The public ids first (a small read), then each chunk as a range of ids, read by the primary key.
+  const all = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(isPublicActivity)
+    .orderBy(asc(activities.id));
+  const out: CatalogRow[] = [];
+  for (let i = 0; i < all.length; i += chunkSize) {
+    const first = (all[i] as { id: number }).id;
+    const last = (all[Math.min(all.length, i + chunkSize) - 1] as { id: number }).id;
+    for (const row of await readActivities(db, shared, between(activities.id, first, last), { first, last })) {
+      out.push(row);
+    }
+  }
+  return out;
+}
+
+/**
+ * One copy of each value that many activities repeat, for one read (docs/read-model.md#memory): the
+ * same texts (opening hours, places, towns, a chain's descriptions), tags, weekly rows and who
+ * answers. The database gives each row its own copy.
+ */
+class Shared {
+  private readonly strings = new Map<string, string>();
+  private readonly objects = new Map<string, unknown>();
+
+  text<T extends string | null>(value: T): T {
+    if (value === null) return value;
+    const known = this.strings.get(value);
+    if (known !== undefined) return known as T;
+    this.strings.set(value, value);
+    return value;
+  }
+
+  object<T>(value: T): T {
+    const key = JSON.stringify(value);
+    const known = this.objects.get(key);
+    if (known !== undefined) return known as T;
+    this.objects.set(key, value);
+    return value;
+  }
+}
+
+/**
+ * The public activities `where` selects, with texts, tags and source. `range`: the ids `where` lies
+ * within, when it is a range (texts and tags are then read by that range, not by a list of ids).
+ */
+async function readActivities(
+  db: Db,
+  shared: Shared,
+  where: SQL,
+  range?: { first: number; last: number },
+): Promise<CatalogRow[]> {
+  const query = db
+    .select({
+      activity: activities,
+      providerName: sql<string | null>`coalesce(${providers.company}, ${providers.name})`,
+      source: {
+        activityId: activitySources.activityId,
+        creator: activitySources.creator,
+        publisher: activitySources.publisher,
+        lastUpdate: activitySources.lastUpdate,
+        machineTranslated: activitySources.machineTranslated,
+        photo: activitySources.photo,
+        importedImageUrl: sql<string | null>`${activitySources.importedValues}->>'imageUrl'`,
+        // What the import last wrote, only where a field is said to be machine-translated: is it still?
+        importedValues: sql<Record<
+          string,
+          unknown
+        > | null>`case when jsonb_array_length(${activitySources.machineTranslated}) > 0 then ${activitySources.importedValues} end`,
+      },
+    })
+    .from(activities)
+    .leftJoin(providers, eq(providers.id, activities.providerId))
+    .leftJoin(activitySources, eq(activitySources.activityId, activities.id))
+    .where(and(isPublicActivity, where))
+    .orderBy(asc(activities.id));
+  const selected = await query;
+  const sourceRows = new Map(
+    selected.flatMap(({ activity, source }) => (source?.activityId == null ? [] : ([[activity.id, source]] as const))),
+  );
+  const rows = selected.map((r) => r.activity);
+  // A public activity's provider is listed (or it has none): they answer its bookings, else the team.
+  const answeredBy = new Map<number, AnsweredBy>(
+    selected.map(({ activity, providerName }) => [
+      activity.id,
+      shared.object<AnsweredBy>(
+        activity.providerId !== null && providerName ? { kind: 'provider', name: providerName } : { kind: 'team' },
+      ),
+    ]),
+  );
+  if (rows.length === 0) return [];
+  const found = rows.map((r) => r.id);
+  const translationsOf = range
+    ? between(activityTranslations.activityId, range.first, range.last)
+    : inArray(activityTranslations.activityId, found);
+  const tagsOfActivities = range
+    ? between(activityTags.activityId, range.first, range.last)
+    : inArray(activityTags.activityId, found);
+  const translations = await db.select().from(activityTranslations).where(translationsOf);
+  const tagRows = await db
+    .select({ activityId: activityTags.activityId, ...tagColumns })
+    .from(activityTags)
+    .innerJoin(tags, eq(tags.id, activityTags.tagId))
+    .where(and(tagsOfActivities, eq(activityTags.status, 'approved'), eq(tags.status, 'approved')));
+  const textsOf = new Map<number, Partial<Record<Language, LocalizedText>>>();
+  for (const t of translations) {
+    const entry = textsOf.get(t.activityId) ?? {};
+    entry[t.language] = {
+      name: t.name,
+      description: shared.text(t.description),
+      location: shared.text(t.location),
+      openingHours: shared.text(t.openingHours),
+      marketDays: shared.text(t.marketDays),
+      sortName: t.sortName,
+    };
+    textsOf.set(t.activityId, entry);
+  }
+  const tagsOf = new Map<number, PublicTag[]>();
+  for (const { activityId, ...tag } of tagRows) {
+    const list = tagsOf.get(activityId) ?? [];
+    list.push(shared.object(tag));
+    tagsOf.set(activityId, list);
+  }
+  return rows.map((r) => {
+    const texts = textsOf.get(r.id) ?? {};
+    const original: LocalizedText = {
+      name: r.name,
+      description: shared.text(r.description),
+      location: shared.text(r.location),
+      openingHours: shared.text(r.openingHours),
+      marketDays: shared.text(r.marketDays),
+      sortName: r.sortName,
+    };
+    const stored = sourceRows.get(r.id);
+    return {
+      id: r.id,
+      language: r.language,
+      category: r.category,
+      address: shared.text(r.address),
+      city: shared.text(r.city),
+      latitude: r.latitude,
+      longitude: r.longitude,
+      imageUrl: r.imageUrl,
+      rating: Number(r.rating),
+      reviewCount: r.reviewCount,
+      priceCents: r.priceCents,
+      eventStart: r.eventStart,
+      eventEnd: r.eventEnd,
+      weeklyHours: r.weeklyHours.length === 0 ? NO_WEEKLY_HOURS : shared.object(r.weeklyHours),
+      contactPhone: r.contactPhone,
+      contactEmail: r.contactEmail,
+      website: r.website,
+      bookingRequired: r.bookingRequired,
+      setting: r.setting,
+      isSponsored: r.isSponsored,
+      sponsorLevel: r.sponsorLevel,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      searchText: r.searchText,
+      answeredBy: answeredBy.get(r.id) ?? { kind: 'team' },
+      original,
+      translations: texts,
+      tags: tagsOf.get(r.id) ?? NO_TAGS,
+      source: stored ? sourceOf(stored, r.language, r.imageUrl, original, texts) : null,
+    };
+  });
+}
+
+interface StoredSource {
+  creator: string | null;
+  publisher: string | null;
+  lastUpdate: string | null;
+  machineTranslated: { language: string; field: string }[];
+  photo: SourcePhoto | null;
+  importedImageUrl: string | null;
+  importedValues: Record<string, unknown> | null;
+}
+
+const sameText = (a: unknown, b: unknown) => (typeof a === 'string' ? a : '') === (typeof b === 'string' ? b : '');
+
+/**
+ * An imported activity's attribution as the page shows it (docs/datatourisme.md#attribution): the
+ * producer's last update as a day; the photo's credits only while the photo shown is the one the
+ * import made; a field marked machine-translated only while its text is still what the import wrote
+ * (a text rewritten here is nobody's translation service's).
+ */
+function sourceOf(
+  stored: StoredSource,
+  language: Language,
+  imageUrl: string | null,
+  original: LocalizedText,
+  texts: Partial<Record<Language, LocalizedText>>,
+): ActivitySource {
+  const photoShown = imageUrl !== null && imageUrl === stored.importedImageUrl;
+  const day = stored.lastUpdate ? /^\d{4}-\d{2}-\d{2}/.exec(stored.lastUpdate)?.[0] : undefined;
+  const machineTranslated = stored.machineTranslated.flatMap(({ language: lang, field }) => {
+    const pair = { language: lang as Language, field: field as MachineTranslatedField };
+    const text = lang === language ? (texts[pair.language] ?? original) : texts[pair.language];
+    const imported = stored.importedValues?.[lang === language ? field : `${lang}.${field}`];
+    return text && sameText(text[pair.field], imported) ? [pair] : [];
+  });
+  return {
+    name: DATATOURISME.name,
+    creator: stored.creator,
+    publisher: stored.publisher,
+    updatedAt: day ?? null,
+    photoCredits: photoShown ? (stored.photo?.credits ?? null) : null,
+    photoLicence: photoShown ? (stored.photo?.licence ?? null) : null,
+    machineTranslated,
+  };
+}
