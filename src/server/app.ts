@@ -57,7 +57,13 @@ import { authPlugin } from './plugins/auth.js';
 import { clientPlugin } from './plugins/client.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { clientRequestId, scrubLogLine, serializeError, serializeRequest } from './plugins/log-redaction.js';
+import {
+  clientRequestId,
+  REQUEST_ID_HEADER,
+  scrubLogLine,
+  serializeError,
+  serializeRequest,
+} from './plugins/log-redaction.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { databaseRateLimitStore, redisConnected, redisForRateLimits } from './plugins/rate-limit-store.js';
 import { textInputPlugin } from './plugins/text-input.js';
@@ -90,7 +96,6 @@ declare module 'fastify' {
   }
 }
 
-const REQUEST_ID_HEADER = 'x-request-id';
 /** An answer that took longer than this is logged whatever it was. */
 const SLOW_MS = 1000;
 

@@ -114,6 +114,9 @@ export function scrubLogLine(line: string): string {
   return line.replace(ESCAPE_OR_ADDRESS, (match) => (match.startsWith('\\') ? match : '[address]'));
 }
 
+/** The header that carries the request's id in every answer (docs/security.md#logs). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 /** The longest request id of a client's that is logged. */
 const CLIENT_REQUEST_ID_MAX = 100;
 
