@@ -24,7 +24,15 @@ import {
 } from '../../../domain/opening.js';
 import { queryParts, searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
-import { grown, LayeredSearch, RANK, SearchIndex, type SearchFields, searchFieldsOf } from './search-index.js';
+import {
+  grown,
+  type IndexParts,
+  LayeredSearch,
+  RANK,
+  SearchIndex,
+  type SearchFields,
+  searchFieldsOf,
+} from './search-index.js';
 
 /**
  * The public read model (docs/read-model.md): every public activity in every
@@ -96,8 +104,18 @@ export interface CatalogRow extends CatalogActivity {
  * An activity as a snapshot keeps it: the row without its search text (the search index has what it
  * needs), with its tag names (docs/read-model.md#memory).
  */
-interface Entry extends CatalogActivity {
+export interface Entry extends CatalogActivity {
   tagNames: string[];
+}
+
+/**
+ * What a snapshot is made of, as a file keeps it (docs/read-model.md#the-kept-snapshot): its entries
+ * in id order, their search index (position i is entries[i]) and the approved tags.
+ */
+export interface KeptModel {
+  entries: Entry[];
+  index: IndexParts;
+  approvedTags: PublicTag[];
 }
 
 const RAD = Math.PI / 180;
@@ -439,6 +457,18 @@ export class CatalogModel {
     for (const row of rows) goneIds.delete(row.id);
     const next = new CatalogModel([], approvedTags).patchedFrom(this, rows, goneIds);
     return next.search.dirty.length > DELTA_MAX || next.capacity - next.size > DEAD_MAX ? next.compacted() : next;
+  }
+
+  /** What a file keeps of this snapshot: compacted first when it has changed or gone positions. */
+  kept(): KeptModel {
+    const whole = this.search.dirty.length === 0 && this.capacity === this.size && this.inIdOrder;
+    const model = whole ? this : this.compacted();
+    return { entries: model.entries, index: model.generation.base.parts(), approvedTags: model.approvedTags };
+  }
+
+  /** The snapshot a file kept (`kept`), as it was: nothing is read or indexed again. */
+  static restored(kept: KeptModel): CatalogModel {
+    return new CatalogModel(kept.entries, kept.approvedTags, new SearchIndex(kept.index));
   }
 
   /**
