@@ -111,10 +111,18 @@ export class Catalog {
   private async restore(dir: string): Promise<number | null> {
     try {
       const db = this.database.db;
+      let mark = performance.now();
+      const lap = () => {
+        const ms = Math.round(performance.now() - mark);
+        mark = performance.now();
+        return ms;
+      };
       const kept = await readKept(dir, await keptIdentity(db));
       if (kept === null) return null;
+      const readMs = lap();
       const now = await currentSnapshot(db);
       const changed = await changedSince(db, kept.header.snapshot);
+      const changesMs = lap();
       if (changed.includes(0) || changed.length > PATCH_MAX) {
         this.log.info(
           { changed: changed.length },
@@ -123,6 +131,7 @@ export class Catalog {
         return null;
       }
       let model = CatalogModel.restored(kept.model);
+      const restoreMs = lap();
       if (changed.length > 0) {
         const rows = await repo.publicActivities(db, changed);
         const found = new Set(rows.map((r) => r.id));
@@ -133,6 +142,10 @@ export class Catalog {
         this.keepLater(now);
       }
       this.replace(model);
+      this.log.info(
+        { readMs, changesMs, restoreMs, catchUpMs: lap(), bytes: kept.header.bodyBytes },
+        'read model restored from the kept file',
+      );
       return changed.length;
     } catch (error) {
       const reason = error instanceof KeptFileRejected ? error.message : undefined;
