@@ -16,7 +16,8 @@ import { existsSync } from 'node:fs';
 import { chmod, type FileHandle, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config.js';
-import { openPglite } from '../src/server/db/client.js';
+import { sql } from 'drizzle-orm';
+import { type Db, openPglite, openPostgres } from '../src/server/db/client.js';
 
 function run(command: string, args: string[], options: { env: NodeJS.ProcessEnv; stdout?: number }): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -90,6 +91,19 @@ async function backup(file: string | undefined) {
   console.info(`Embedded database backup written to ${target}`);
 }
 
+/**
+ * A restored database gets a new identity: a read model kept from the database before (its state
+ * may be newer than the backup's) is never restored over it (docs/read-model.md#the-kept-snapshot).
+ */
+async function renewIdentity(db: Db) {
+  // A backup made before migration 0028 has none: the migration makes a new one at the next start.
+  await db.execute(
+    sql.raw(`do $$ begin
+      if to_regclass('catalog_identity') is not null then update catalog_identity set id = gen_random_uuid(); end if;
+    end $$`),
+  );
+}
+
 async function restore(file: string | undefined, force: boolean) {
   if (!file || !existsSync(file)) throw new Error('Name the backup file to restore: npm run restore -- <file>');
   const config = loadConfig();
@@ -100,6 +114,12 @@ async function restore(file: string | undefined, force: boolean) {
       ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${dbname}`, file],
       { env },
     );
+    const database = openPostgres(config.database.url);
+    try {
+      await renewIdentity(database.db);
+    } finally {
+      await database.close();
+    }
     console.info(`PostgreSQL database restored from ${file}`);
     return;
   }
@@ -114,7 +134,11 @@ async function restore(file: string | undefined, force: boolean) {
     console.info(`The database that was there is kept at ${aside}`);
   }
   const database = await openPglite(dataDir, new Blob([await readFile(file)]));
-  await database.close();
+  try {
+    await renewIdentity(database.db);
+  } finally {
+    await database.close();
+  }
   console.info(`Embedded database restored from ${file} into ${dataDir}`);
 }
 

@@ -168,6 +168,13 @@ describe('the kept snapshot (docs/read-model.md#the-kept-snapshot)', () => {
       () => database.db.execute(sql`update catalog_identity set id = gen_random_uuid()`).then(() => undefined),
     ],
     [
+      'of a later point of the database (a copy put back by hand)',
+      () =>
+        rewriteHeader((header) => {
+          header.snapshot = '999999999:999999999:';
+        }),
+    ],
+    [
       'of another migration',
       () =>
         rewriteHeader((header) => {

@@ -81,6 +81,19 @@ export async function currentSnapshot(db: Db): Promise<string> {
 }
 
 /**
+ * Whether `snapshot` names transactions this database has not reached: a file kept from the same
+ * database at a later point than a copy put back by hand (the backup command gives a restored
+ * database a new identity, scripts/backup.ts).
+ */
+export async function isAhead(db: Db, snapshot: string): Promise<boolean> {
+  const [row] = await queryRows<{ ahead: boolean }>(
+    db,
+    sql`select pg_snapshot_xmax(${snapshot}::pg_snapshot) > pg_snapshot_xmax(pg_current_snapshot()) as ahead`,
+  );
+  return row?.ahead === true;
+}
+
+/**
  * The activities changed by a transaction not visible in `snapshot` (0: everything), from the
  * change log the triggers write (docs/read-model.md#the-kept-snapshot).
  */

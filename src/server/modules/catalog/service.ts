@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { changedSince, currentSnapshot, keptIdentity, KeptFileRejected, readKept, writeKept } from './kept.js';
+import { changedSince, currentSnapshot, isAhead, keptIdentity, KeptFileRejected, readKept, writeKept } from './kept.js';
 import { CatalogModel } from './model.js';
 import * as repo from './repository.js';
 
@@ -120,6 +120,7 @@ export class Catalog {
       const kept = await readKept(dir, await keptIdentity(db));
       if (kept === null) return null;
       const readMs = lap();
+      if (await isAhead(db, kept.header.snapshot)) throw new KeptFileRejected('made at a later point of the database');
       const now = await currentSnapshot(db);
       const changed = await changedSince(db, kept.header.snapshot);
       const changesMs = lap();
