@@ -6,7 +6,8 @@ import { crc32 } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { type Db, MIGRATIONS_DIR, queryRows } from '../../db/client.js';
 import { ensurePrivateDir } from '../../private-dir.js';
-import type { KeptModel } from './model.js';
+import type { Language } from '../../../domain/languages.js';
+import type { Entry, KeptModel, LocalizedText } from './model.js';
 
 /**
  * The read model kept in a file under DATA_DIR (docs/read-model.md#the-kept-snapshot), so that a
@@ -115,7 +116,7 @@ export async function writeKept(
   header: Omit<KeptHeader, 'format' | 'activities' | 'bodyBytes' | 'crc'>,
   model: KeptModel,
 ): Promise<number> {
-  const body = serialize(model);
+  const body = serialize(packed(model));
   const full: KeptHeader = {
     format: FORMAT,
     ...header,
@@ -181,7 +182,7 @@ export async function readKept(
   const body = bytes.subarray(bodyStart);
   if (body.length !== header.bodyBytes) throw new KeptFileRejected(`${body.length} bytes, not ${header.bodyBytes}`);
   if (crc32(body) !== header.crc) throw new KeptFileRejected('its checksum does not match');
-  const model = deserialize(body) as KeptModel;
+  const model = unpacked(deserialize(body) as PackedModel);
   checkShape(model, header.activities);
   // Node's deserializer makes each typed array a view of the file's bytes when it can: copied, the
   // file's buffer (the size of the file) is not kept alive by them.
@@ -189,43 +190,135 @@ export async function readKept(
   index.starts = index.starts.map((list) => list.slice());
   index.postings = index.postings.map((list) => list.slice());
   index.nameOwners = index.nameOwners.slice();
-  shareStrings(model);
   return { header, model };
 }
 
+/** The fields of a text (LocalizedText), in the order a packed text lists them. */
+const TEXT_FIELDS = ['name', 'description', 'location', 'openingHours', 'marketDays', 'sortName'] as const;
+
+/** A snapshot as the file holds it: each text's strings as indexes into one table of distinct strings. */
+interface PackedModel extends Omit<KeptModel, 'entries'> {
+  strings: string[];
+  entries: unknown[];
+}
+
 /**
- * The strings of the restored model shared again: the file holds one copy of a text per activity
- * that has it (objects keep their sharing through `v8.serialize`, strings do not), which took the
- * snapshot of 50,000 synthetic activities from 120 MB to 278 MB (docs/read-model.md#memory).
+ * `v8.serialize` keeps the objects shared between entries (tags, weekly rows, who answers), not the
+ * strings: a text several activities have (a chain's description, opening hours, a town) would be
+ * written, read and kept once per activity (at 50,000 synthetic activities, 730,000 copies of 38
+ * million characters; sharing them again after a restore took seconds of hashing). So the texts'
+ * strings are written once, in a table, and each text as the indexes of its fields (-1: null).
+ * A text with other fields than TEXT_FIELDS is refused (FORMAT must change with them).
  */
-function shareStrings(model: KeptModel) {
-  const strings = new Map<string, string>();
-  const seen = new Set<object>();
-  const visit = (value: unknown): unknown => {
-    if (typeof value === 'string') {
-      const known = strings.get(value);
-      if (known !== undefined) return known;
-      strings.set(value, value);
-      return value;
-    }
-    if (value === null || typeof value !== 'object' || value instanceof Date || ArrayBuffer.isView(value)) return value;
-    if (seen.has(value)) return value;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) value[i] = visit(value[i]);
-    } else {
-      const record = value as Record<string, unknown>;
-      for (const key of Object.keys(record)) {
-        const field = record[key];
-        const shared = visit(field);
-        if (shared !== field) record[key] = shared;
+function packed(model: KeptModel): PackedModel {
+  const strings: string[] = [];
+  const indexOf = new Map<string, number>();
+  const texts = new Map<object, number[]>();
+  const pack = (text: LocalizedText): number[] => {
+    let done = texts.get(text);
+    if (done) return done;
+    if (Object.keys(text).length !== TEXT_FIELDS.length)
+      throw new Error('a text has fields the kept file does not know');
+    done = TEXT_FIELDS.map((field) => {
+      const value = text[field];
+      if (value === null) return -1;
+      let index = indexOf.get(value);
+      if (index === undefined) {
+        index = strings.length;
+        strings.push(value);
+        indexOf.set(value, index);
       }
-    }
+      return index;
+    });
+    texts.set(text, done);
+    return done;
+  };
+  const entries = model.entries.map((entry) => {
+    const translations: Record<string, number[]> = {};
+    for (const [language, text] of Object.entries(entry.translations)) translations[language] = pack(text);
+    return { ...entry, original: pack(entry.original), translations };
+  });
+  return { ...model, strings, entries };
+}
+
+/** The snapshot of a packed one: its texts made again from the table, each distinct text once. */
+function unpacked(model: PackedModel): KeptModel {
+  const { strings } = model;
+  const texts = new Map<object, LocalizedText>();
+  const unpack = (fields: number[]): LocalizedText => {
+    let text = texts.get(fields);
+    if (text) return text;
+    const at = (k: number): string | null => {
+      const index = fields[k] as number;
+      if (index === -1) return null;
+      const value = strings[index];
+      if (value === undefined) throw new KeptFileRejected('a text names a string the file does not have');
+      return value;
+    };
+    const name = at(0);
+    const description = at(1);
+    const sortName = at(5);
+    if (name === null || description === null || sortName === null) throw new KeptFileRejected('a text lacks its name');
+    text = { name, description, location: at(2), openingHours: at(3), marketDays: at(4), sortName };
+    texts.set(fields, text);
+    return text;
+  };
+  const entries = model.entries as (Omit<Entry, 'original' | 'translations'> & {
+    original: number[];
+    translations: Record<string, number[]>;
+  })[];
+  if (!Array.isArray(entries)) throw new KeptFileRejected('its content is not a read model');
+  // The short strings many activities repeat (a category, a town, a date), shared again too.
+  const shared = new Map<string, string>();
+  const share = <T extends string | null>(value: T): T => {
+    if (value === null) return value;
+    const known = shared.get(value);
+    if (known !== undefined) return known as T;
+    shared.set(value, value);
     return value;
   };
-  visit(model.entries);
-  visit(model.approvedTags);
-  visit(model.index.names);
+  return {
+    index: model.index,
+    approvedTags: model.approvedTags,
+    entries: entries.map((entry) => {
+      const translations: Partial<Record<Language, LocalizedText>> = {};
+      for (const [language, fields] of Object.entries(entry.translations)) {
+        translations[language as Language] = unpack(fields);
+      }
+      // Written out field by field: a literal is kept compactly (docs/read-model.md#memory).
+      return {
+        id: entry.id,
+        language: share(entry.language),
+        category: share(entry.category),
+        address: share(entry.address),
+        city: share(entry.city),
+        latitude: entry.latitude,
+        longitude: entry.longitude,
+        imageUrl: share(entry.imageUrl),
+        rating: entry.rating,
+        reviewCount: entry.reviewCount,
+        priceCents: entry.priceCents,
+        eventStart: share(entry.eventStart),
+        eventEnd: share(entry.eventEnd),
+        weeklyHours: entry.weeklyHours,
+        contactPhone: entry.contactPhone,
+        contactEmail: entry.contactEmail,
+        website: share(entry.website),
+        bookingRequired: entry.bookingRequired,
+        setting: share(entry.setting),
+        isSponsored: entry.isSponsored,
+        sponsorLevel: entry.sponsorLevel,
+        createdAt: entry.createdAt,
+        updatedAt: entry.updatedAt,
+        answeredBy: entry.answeredBy,
+        original: unpack(entry.original),
+        translations,
+        tags: entry.tags,
+        source: entry.source,
+        tagNames: entry.tagNames,
+      };
+    }),
+  };
 }
 
 /** What the snapshot's constructor relies on, checked (a file of a bug of ours is rejected too). */
