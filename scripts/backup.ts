@@ -17,7 +17,7 @@ import { chmod, type FileHandle, open, readdir, readFile, rename, rm } from 'nod
 import path from 'node:path';
 import { loadConfig } from '../src/server/config.js';
 import { sql } from 'drizzle-orm';
-import { type Db, openPglite, openPostgres } from '../src/server/db/client.js';
+import { openPglite } from '../src/server/db/client.js';
 
 function run(command: string, args: string[], options: { env: NodeJS.ProcessEnv; stdout?: number }): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -94,15 +94,11 @@ async function backup(file: string | undefined) {
 /**
  * A restored database gets a new identity: a read model kept from the database before (its state
  * may be newer than the backup's) is never restored over it (docs/read-model.md#the-kept-snapshot).
+ * A backup made before migration 0028 has none: the migration makes a new one at the next start.
  */
-async function renewIdentity(db: Db) {
-  // A backup made before migration 0028 has none: the migration makes a new one at the next start.
-  await db.execute(
-    sql.raw(`do $$ begin
-      if to_regclass('catalog_identity') is not null then update catalog_identity set id = gen_random_uuid(); end if;
-    end $$`),
-  );
-}
+const RENEW_IDENTITY = `do $$ begin
+  if to_regclass('catalog_identity') is not null then update catalog_identity set id = gen_random_uuid(); end if;
+end $$`;
 
 async function restore(file: string | undefined, force: boolean) {
   if (!file || !existsSync(file)) throw new Error('Name the backup file to restore: npm run restore -- <file>');
@@ -114,12 +110,14 @@ async function restore(file: string | undefined, force: boolean) {
       ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${dbname}`, file],
       { env },
     );
-    const database = openPostgres(config.database.url);
-    try {
-      await renewIdentity(database.db);
-    } finally {
-      await database.close();
-    }
+    // With psql, as pg_restore: the password stays out of the command line.
+    await run(
+      'psql',
+      ['--no-psqlrc', '--set=ON_ERROR_STOP=1', '--quiet', `--dbname=${dbname}`, `--command=${RENEW_IDENTITY}`],
+      {
+        env,
+      },
+    );
     console.info(`PostgreSQL database restored from ${file}`);
     return;
   }
@@ -135,7 +133,7 @@ async function restore(file: string | undefined, force: boolean) {
   }
   const database = await openPglite(dataDir, new Blob([await readFile(file)]));
   try {
-    await renewIdentity(database.db);
+    await database.db.execute(sql.raw(RENEW_IDENTITY));
   } finally {
     await database.close();
   }
