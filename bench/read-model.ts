@@ -13,10 +13,13 @@
  * and name-sorted list on it (what a visitor's next request pays), against the same requests on a
  * snapshot that has them already (the ceiling: nothing to make again).
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.js';
+import { currentSnapshot, keptIdentity, readKept, writeKept } from '../src/server/modules/catalog/kept.js';
 import { CatalogModel } from '../src/server/modules/catalog/model.js';
 import * as catalogRepo from '../src/server/modules/catalog/repository.js';
 import { publicActivitiesAsBefore } from '../src/server/test/catalog-reference.js';
@@ -130,6 +133,33 @@ try {
       `(the same reads again: p50 ${ms(quantile(warmReads, 0.5))}, p95 ${ms(quantile(warmReads, 0.95))})`,
   );
   console.info(`kept after the writes: ${mb(kept() - before)}; RSS ${mb(process.memoryUsage().rss)}`);
+
+  // The kept file (docs/read-model.md#the-kept-snapshot): written from this model, then restored
+  // with nothing else held, against the snapshot built from the rows above.
+  const dir = await mkdtemp(path.join(tmpdir(), 'read-model-bench-'));
+  try {
+    const identity = await keptIdentity(database.db);
+    const snapshot = await currentSnapshot(database.db);
+    started = performance.now();
+    const bytes = await writeKept(dir, { ...identity, snapshot }, model.kept());
+    const writeMs = performance.now() - started;
+    model = new CatalogModel([], []);
+    const empty = kept();
+    started = performance.now();
+    const read = await readKept(dir, identity);
+    const readFileMs = performance.now() - started;
+    const restored = CatalogModel.restored((read as NonNullable<typeof read>).model);
+    const restoreMs = performance.now() - started - readFileMs;
+    const restoredHeap = kept() - empty;
+    console.info(
+      `kept file: ${mb(bytes)} written in ${ms(writeMs)}; read (checked, deserialised) in ${ms(readFileMs)}, ` +
+        `snapshot restored in ${ms(restoreMs)}: ${ms(readFileMs + restoreMs)} against ${ms(readMs + buildMs)} for the read and build above ` +
+        `(${((readFileMs + restoreMs) / (readMs + buildMs)).toFixed(2)}x); kept by the restored snapshot: ${mb(restoredHeap)} ` +
+        `(${restored.size} activities) against ${mb(heap)} built; RSS ${mb(process.memoryUsage().rss)}`,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 } finally {
   await database.close();
 }

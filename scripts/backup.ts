@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { chmod, type FileHandle, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config.js';
+import { sql } from 'drizzle-orm';
 import { openPglite } from '../src/server/db/client.js';
 
 function run(command: string, args: string[], options: { env: NodeJS.ProcessEnv; stdout?: number }): Promise<void> {
@@ -90,6 +91,15 @@ async function backup(file: string | undefined) {
   console.info(`Embedded database backup written to ${target}`);
 }
 
+/**
+ * A restored database gets a new identity: a read model kept from the database before (its state
+ * may be newer than the backup's) is never restored over it (docs/read-model.md#the-kept-snapshot).
+ * A backup made before migration 0028 has none: the migration makes a new one at the next start.
+ */
+const RENEW_IDENTITY = `do $$ begin
+  if to_regclass('catalog_identity') is not null then update catalog_identity set id = gen_random_uuid(); end if;
+end $$`;
+
 async function restore(file: string | undefined, force: boolean) {
   if (!file || !existsSync(file)) throw new Error('Name the backup file to restore: npm run restore -- <file>');
   const config = loadConfig();
@@ -99,6 +109,14 @@ async function restore(file: string | undefined, force: boolean) {
       'pg_restore',
       ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${dbname}`, file],
       { env },
+    );
+    // With psql, as pg_restore: the password stays out of the command line.
+    await run(
+      'psql',
+      ['--no-psqlrc', '--set=ON_ERROR_STOP=1', '--quiet', `--dbname=${dbname}`, `--command=${RENEW_IDENTITY}`],
+      {
+        env,
+      },
     );
     console.info(`PostgreSQL database restored from ${file}`);
     return;
@@ -114,7 +132,11 @@ async function restore(file: string | undefined, force: boolean) {
     console.info(`The database that was there is kept at ${aside}`);
   }
   const database = await openPglite(dataDir, new Blob([await readFile(file)]));
-  await database.close();
+  try {
+    await database.db.execute(sql.raw(RENEW_IDENTITY));
+  } finally {
+    await database.close();
+  }
   console.info(`Embedded database restored from ${file} into ${dataDir}`);
 }
 

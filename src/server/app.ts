@@ -87,6 +87,11 @@ export interface AppDeps {
   consistentReads?: boolean;
   /** Where the log goes instead of stdout, e.g. to read it in a test. */
   logStream?: { write(line: string): void };
+  /**
+   * Keep the read model in a file under DATA_DIR and restore it at start (docs/read-model.md#the-kept-snapshot):
+   * on unless NODE_ENV is test; server.ts leaves it off for a database in memory (DATABASE_URL=memory://).
+   */
+  keepReadModel?: boolean;
 }
 
 declare module 'fastify' {
@@ -167,7 +172,8 @@ export async function buildApp(options: AppDeps) {
   await site.start();
   const mailer = options.mailer ?? mailerFor(config.mail, app.log, async () => (await site.current()).senderName);
   // The read model is built before the app answers anything (docs/read-model.md).
-  const catalog = new Catalog(database, app.log);
+  const keepReadModel = options.keepReadModel ?? config.env !== 'test';
+  const catalog = new Catalog(database, app.log, { keptDir: keepReadModel ? config.dataDir : null });
   await catalog.start();
   const availability = new AvailabilityAnswers(database, clock);
   await availability.start();

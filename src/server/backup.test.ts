@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECT_ROOT } from './config.js';
-import { type Database, openDatabase } from './db/client.js';
+import { type Database, openDatabase, queryRows } from './db/client.js';
 import { tags } from './db/schema/index.js';
 import { emptyServerDatabase, TEST_DB_KIND } from './test/test-db.js';
 
@@ -62,10 +62,14 @@ function scriptWith(
 const tagNames = async (database: Database) =>
   (await database.db.select({ name: tags.name }).from(tags)).map((t) => t.name).sort();
 
+const identityOf = async (database: Database) =>
+  (await queryRows<{ id: string }>(database.db, sql`select id::text from catalog_identity`))[0]?.id;
+
 it('restores what was there at the backup, and nothing written after it', { timeout: 300_000 }, async () => {
   let database = await open();
   await database.migrate();
   await database.db.insert(tags).values([{ name: 'voor-de-backup' }, { name: 'blijft' }]);
+  const identityBefore = await identityOf(database);
   await database.close();
 
   const file = path.join(dir, TEST_DB_KIND === 'postgres' ? 'backup.dump' : 'backup.tar.gz');
@@ -98,6 +102,8 @@ it('restores what was there at the backup, and nothing written after it', { time
   database = await open();
   try {
     expect(await tagNames(database)).toEqual(['blijft', 'voor-de-backup']);
+    // Another database to a read model kept before the restore (docs/read-model.md#the-kept-snapshot).
+    expect(await identityOf(database)).not.toBe(identityBefore);
   } finally {
     await database.close();
   }
@@ -112,7 +118,7 @@ it(
     const bin = path.join(dir, 'bin');
     await mkdir(bin, { recursive: true });
     const log = path.join(dir, 'pg-tools');
-    for (const tool of ['pg_dump', 'pg_restore']) {
+    for (const tool of ['pg_dump', 'pg_restore', 'psql']) {
       await writeFile(
         path.join(bin, tool),
         `#!/bin/sh\nprintf '%s\\n' "$@" > "${log}.${tool}.args"\nprintf '%s' "$PGPASSWORD" > "${log}.${tool}.password"\n[ ${tool} = pg_dump ] && printf 'PGDMP stand-in'\nexit 0\n`,
@@ -138,7 +144,8 @@ it(
       expect((await stat(file)).mode & 0o777).toBe(0o600);
       const restore = await scriptWith(environment, 'restore', file);
       expect(restore.code, restore.output).toBe(0);
-      for (const tool of ['pg_dump', 'pg_restore']) {
+      // psql gives the restored database its new identity (docs/read-model.md#the-kept-snapshot).
+      for (const tool of ['pg_dump', 'pg_restore', 'psql']) {
         const { args, password } = await tools(tool);
         expect(args, `${tool}: ${url}`).not.toContain('s3cr');
         expect(args).toContain(`--dbname=${shown}`);

@@ -27,7 +27,9 @@ async function main() {
   await database.migrate();
   // CLOCK_START (tests and demos) sets the app's clock; the seed dates its editions and availability by it.
   const clock = config.clockStart === null ? systemClock : startedClock(config.clockStart);
-  const app = await buildApp({ config, database, clock });
+  // A database in memory starts empty: there is nothing to keep a read model of (docs/read-model.md#the-kept-snapshot).
+  const inMemory = config.database.kind === 'pglite' && config.database.dataDir === null;
+  const app = await buildApp({ config, database, clock, ...(inMemory ? { keepReadModel: false } : {}) });
   const seeded = await seedOnFirstStart(database.db, config.seed, { accounts: config.auth.demoLogin }, clock.now());
   if (config.clockStart !== null) app.log.warn({ now: clock.now() }, 'CLOCK_START: the app runs on a set clock');
   // The read model has what was seeded before the first request (docs/read-model.md).

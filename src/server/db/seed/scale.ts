@@ -383,11 +383,17 @@ export async function seedScale(
           select t.activity_id, t.guest_name, t.guest_email, t.rating, t.comment, t.language, 'approved', true
           from jsonb_to_recordset(${JSON.stringify(written)}::jsonb) as t(activity_id integer, guest_name text,
             guest_email text, rating integer, comment text, language text)`);
-      // What the triggers would have said: each new activity, delivered at commit.
-      if (quiet)
+      // What the triggers would have said: each new activity, delivered at commit. And what they would
+      // have recorded, in one row: a change of everything (activity 0), so that an app starting from
+      // its kept file reads everything again (docs/read-model.md#the-kept-snapshot).
+      if (quiet) {
         await tx.execute(sql`
           select pg_notify(${CATALOG_CHANNEL}, 'a:' || id)
           from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as id`);
+        await tx.execute(sql`
+          insert into catalog_changes (activity_id, xid) values (0, pg_current_xact_id())
+          on conflict (activity_id) do update set xid = excluded.xid`);
+      }
     });
   }
   return toAdd;

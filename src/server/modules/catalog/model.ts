@@ -24,7 +24,15 @@ import {
 } from '../../../domain/opening.js';
 import { queryParts, searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
-import { grown, LayeredSearch, RANK, SearchIndex, type SearchFields, searchFieldsOf } from './search-index.js';
+import {
+  grown,
+  type IndexParts,
+  LayeredSearch,
+  RANK,
+  SearchIndex,
+  type SearchFields,
+  searchFieldsOf,
+} from './search-index.js';
 
 /**
  * The public read model (docs/read-model.md): every public activity in every
@@ -96,8 +104,18 @@ export interface CatalogRow extends CatalogActivity {
  * An activity as a snapshot keeps it: the row without its search text (the search index has what it
  * needs), with its tag names (docs/read-model.md#memory).
  */
-interface Entry extends CatalogActivity {
+export interface Entry extends CatalogActivity {
   tagNames: string[];
+}
+
+/**
+ * What a snapshot is made of, as a file keeps it (docs/read-model.md#the-kept-snapshot): its entries
+ * in id order, their search index (position i is entries[i]) and the approved tags.
+ */
+export interface KeptModel {
+  entries: Entry[];
+  index: IndexParts;
+  approvedTags: PublicTag[];
 }
 
 const RAD = Math.PI / 180;
@@ -442,7 +460,7 @@ export class CatalogModel {
   private limouxDistance: Float64Array | null = null;
   /** Nearness from the visitor's position, and what the filters kept: reused by every list of this snapshot (see `nearness`). */
   private nearBuffer: Float64Array | null = null;
-  private keptBuffer: Int32Array | null = null;
+  private filterBuffer: Int32Array | null = null;
   /** The keys of the order asked for (see `keys`). */
   private majorBuffer: Int32Array | null = null;
   private minorBuffer: Float64Array | null = null;
@@ -509,6 +527,18 @@ export class CatalogModel {
     for (const row of rows) goneIds.delete(row.id);
     const next = new CatalogModel([], approvedTags).patchedFrom(this, rows, goneIds);
     return next.search.dirty.length > DELTA_MAX || next.capacity - next.size > DEAD_MAX ? next.compacted() : next;
+  }
+
+  /** What a file keeps of this snapshot: compacted first when it has changed or gone positions. */
+  kept(): KeptModel {
+    const whole = this.search.dirty.length === 0 && this.capacity === this.size && this.inIdOrder;
+    const model = whole ? this : this.compacted();
+    return { entries: model.entries, index: model.generation.base.parts(), approvedTags: model.approvedTags };
+  }
+
+  /** The snapshot a file kept (`kept`), as it was: nothing is read or indexed again. */
+  static restored(kept: KeptModel): CatalogModel {
+    return new CatalogModel(kept.entries, kept.approvedTags, new SearchIndex(kept.index));
   }
 
   /**
@@ -776,7 +806,7 @@ export class CatalogModel {
       sponsored === undefined &&
       tags.length === 0;
     if (plain && mask === null && timing === null) return null;
-    const kept = (this.keptBuffer ??= new Int32Array(n));
+    const kept = (this.filterBuffer ??= new Int32Array(n));
     let count = 0;
     const wantCategory =
       category && category !== 'alle' && category !== 'top_rated' ? CATEGORIES.indexOf(category) : -1;
@@ -956,7 +986,8 @@ export class CatalogModel {
     } else {
       const near = this.nearness(origin, filtered);
       // A page within HEAP_MAX leaves the positions as they are; a deeper one reorders a copy.
-      const positions = filtered ?? (to <= HEAP_MAX ? this.everyPosition(false) : this.kept(this.everyPosition(false)));
+      const positions =
+        filtered ?? (to <= HEAP_MAX ? this.everyPosition(false) : this.reorderable(this.everyPosition(false)));
       const order = this.comparator(query.sort, near);
       // A search in the default order: the better matches first, each rank in the default order (docs/search.md#ranking).
       const searched = ranks && query.sort === 'distance' ? ranks : null;
@@ -1060,10 +1091,10 @@ export class CatalogModel {
   }
 
   /** `positions` copied into the buffer of `filtered`, to be reordered there. */
-  private kept(positions: Int32Array): Int32Array {
-    const kept = (this.keptBuffer ??= new Int32Array(this.capacity));
-    kept.set(positions);
-    return kept.subarray(0, positions.length);
+  private reorderable(positions: Int32Array): Int32Array {
+    const buffer = (this.filterBuffer ??= new Int32Array(this.capacity));
+    buffer.set(positions);
+    return buffer.subarray(0, positions.length);
   }
 
   private orderAll(compare: Comparator): Int32Array {

@@ -159,8 +159,8 @@ class WordTable {
   }
 }
 
-/** An index's parts, as a build or a merge makes them (see SearchIndex's fields). */
-interface IndexParts {
+/** An index's parts, as a build or a merge makes them (see SearchIndex's fields), or a kept file holds them. */
+export interface IndexParts {
   size: number;
   words: string[];
   starts: Int32Array[];
@@ -199,6 +199,12 @@ export class SearchIndex {
       (lengths[word.length] ??= []).push(w);
     });
     this.byLength = Array.from(lengths, (list) => Int32Array.from(list ?? []));
+  }
+
+  /** What it is made of: what a kept file holds (docs/read-model.md#the-kept-snapshot). */
+  parts(): IndexParts {
+    const { size, words, starts, postings, names, nameOwners } = this;
+    return { size, words, starts, postings, names, nameOwners };
   }
 
   /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { changedSince, currentSnapshot, isAhead, keptIdentity, KeptFileRejected, readKept, writeKept } from './kept.js';
 import { CatalogModel } from './model.js';
 import * as repo from './repository.js';
 
@@ -19,6 +20,26 @@ const PATCH_MAX = 5000;
 const RETRY_MS = 1000;
 /** How long a write's answer waits for the read model to have its change. */
 const SYNC_TIMEOUT_MS = 1000;
+/**
+ * How long after a full read (or a start that caught up) the file is written: writing it costs
+ * about a second of the process (docs/read-model.md#the-kept-snapshot), which the first requests
+ * after a start should not wait for.
+ */
+const KEEP_DELAY_MS = 2000;
+
+/** How the last start made the read model (docs/read-model.md#the-kept-snapshot). */
+export interface CatalogStart {
+  /** `file`: restored from the kept file and caught up; `database`: read whole. */
+  from: 'file' | 'database';
+  /** Activities read again after the restore (their ids). */
+  caughtUp: number;
+  ms: number;
+}
+
+export interface CatalogOptions {
+  /** The folder of the kept file (DATA_DIR); null: no file, the model is read whole at every start. */
+  keptDir?: string | null;
+}
 
 /**
  * The public read model, kept current (docs/read-model.md): built from the
@@ -41,26 +62,150 @@ export class Catalog {
   private syncs = new Map<string, () => void>();
   private stopListening: (() => Promise<void>) | null = null;
   private closed = false;
+  /** Changes announced while the start makes the model are applied once it has made it. */
+  private ready = false;
   private listeners = new Set<() => void>();
+  private readonly keptDir: string | null;
+  /** The file's next write: the snapshot to write with, when its timer is set; the write under way. */
+  private keepTimer: NodeJS.Timeout | undefined;
+  private keepSnapshot: string | null = null;
+  private keeping: Promise<void> = Promise.resolve();
+  /** How the read model was made at start. */
+  started: CatalogStart | null = null;
 
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    options: CatalogOptions = {},
+  ) {
+    this.keptDir = options.keptDir ?? null;
+  }
 
-  /** Listens first, then reads everything: no change can fall between the two. */
+  /**
+   * Listens first, then restores the kept file and reads again what changed since, or reads
+   * everything: no change can fall between the two (docs/read-model.md#the-kept-snapshot).
+   */
   async start(): Promise<void> {
+    const began = performance.now();
     this.stopListening = await this.database.listen(
       CATALOG_CHANNEL,
       (payload) => this.onNotify(payload),
       () => this.onNotify('all'),
     );
-    await this.reloadAll();
+    const caughtUp = this.keptDir ? await this.restore(this.keptDir) : null;
+    if (caughtUp === null) await this.reloadAll();
+    this.started = {
+      from: caughtUp === null ? 'database' : 'file',
+      caughtUp: caughtUp ?? 0,
+      ms: Math.round(performance.now() - began),
+    };
+    this.log.info({ ...this.started, activities: this.model.size }, 'read model ready');
+    this.ready = true;
+    this.schedule();
+  }
+
+  /**
+   * The kept file restored and caught up with the changes since its snapshot: the number of
+   * activities read again; null when there is no file, it cannot be used, or too much changed.
+   */
+  private async restore(dir: string): Promise<number | null> {
+    try {
+      const db = this.database.db;
+      let mark = performance.now();
+      const lap = () => {
+        const ms = Math.round(performance.now() - mark);
+        mark = performance.now();
+        return ms;
+      };
+      const kept = await readKept(dir, await keptIdentity(db));
+      if (kept === null) return null;
+      const readMs = lap();
+      if (await isAhead(db, kept.header.snapshot)) throw new KeptFileRejected('made at a later point of the database');
+      const now = await currentSnapshot(db);
+      const changed = await changedSince(db, kept.header.snapshot);
+      const changesMs = lap();
+      if (changed.includes(0) || changed.length > PATCH_MAX) {
+        this.log.info(
+          { changed: changed.length },
+          'read model: too much changed since the kept file; reading everything',
+        );
+        return null;
+      }
+      let model = CatalogModel.restored(kept.model);
+      const restoreMs = lap();
+      if (changed.length > 0) {
+        const rows = await repo.publicActivities(db, changed);
+        const found = new Set(rows.map((r) => r.id));
+        model = model.patched(
+          rows,
+          changed.filter((id) => !found.has(id)),
+        );
+        this.keepLater(now);
+      }
+      this.replace(model);
+      this.log.info(
+        { readMs, changesMs, restoreMs, catchUpMs: lap(), bytes: kept.header.bodyBytes },
+        'read model restored from the kept file',
+      );
+      return changed.length;
+    } catch (error) {
+      const reason = error instanceof KeptFileRejected ? error.message : undefined;
+      this.log.warn({ err: error, reason }, 'read model: the kept file cannot be used; reading everything');
+      return null;
+    }
+  }
+
+  /** Writes the file in the background, KEEP_DELAY_MS from now, with the model current then. */
+  private keepLater(snapshot: string) {
+    if (!this.keptDir || this.closed) return;
+    this.keepSnapshot = snapshot;
+    clearTimeout(this.keepTimer);
+    this.keepTimer = setTimeout(() => {
+      this.keepTimer = undefined;
+      this.keeping = this.keeping.then(() => this.keep());
+    }, KEEP_DELAY_MS);
+    this.keepTimer.unref();
+  }
+
+  /**
+   * The file written now with the current model, if a write is due; every change visible in the
+   * snapshot it is written with is in that model (it was taken before the read the model came from).
+   */
+  private async keep() {
+    const dir = this.keptDir;
+    const snapshot = this.keepSnapshot;
+    if (!dir || snapshot === null || this.closed) return;
+    this.keepSnapshot = null;
+    try {
+      const started = performance.now();
+      const { identity, migration } = await keptIdentity(this.database.db);
+      const kept = this.model.kept();
+      const bytes = await writeKept(dir, { identity, migration, snapshot }, kept);
+      this.log.info(
+        { activities: kept.entries.length, bytes, ms: Math.round(performance.now() - started) },
+        'read model kept',
+      );
+    } catch (error) {
+      this.log.warn({ err: error }, 'read model: the kept file could not be written');
+    }
+  }
+
+  /** Resolves once a file write due now is done (tests; a restart). */
+  async kept(): Promise<void> {
+    if (this.keepTimer) {
+      clearTimeout(this.keepTimer);
+      this.keepTimer = undefined;
+      this.keeping = this.keeping.then(() => this.keep());
+    }
+    await this.keeping;
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.keepTimer);
+    // A write under way finishes (it renames a whole file or none).
+    await this.keeping;
     // A database already closed has stopped listening with it.
     await this.stopListening?.().catch(() => undefined);
     for (const resolve of this.syncs.values()) resolve();
@@ -100,7 +245,7 @@ export class Catalog {
   }
 
   private schedule() {
-    if (this.running || this.closed || this.retryTimer) return;
+    if (this.running || this.closed || this.retryTimer || !this.ready) return;
     this.running = this.drain().finally(() => {
       this.running = null;
       if (this.received > this.applied && !this.retryTimer) this.schedule();
@@ -156,11 +301,14 @@ export class Catalog {
 
   private async reloadAll() {
     const started = performance.now();
+    // Taken before the read: every change visible in it is in what is read (docs/read-model.md#the-kept-snapshot).
+    const snapshot = this.keptDir ? await currentSnapshot(this.database.db) : null;
     const [rows, tags] = await Promise.all([
       repo.publicActivities(this.database.db),
       repo.approvedTags(this.database.db),
     ]);
     this.replace(new CatalogModel(rows, tags));
+    if (snapshot !== null) this.keepLater(snapshot);
     this.log.debug({ activities: rows.length, ms: Math.round(performance.now() - started) }, 'read model built');
   }
 

@@ -1,0 +1,340 @@
+import { randomBytes } from 'node:crypto';
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { crc32 } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { type Db, MIGRATIONS_DIR, queryRows } from '../../db/client.js';
+import { ensurePrivateDir } from '../../private-dir.js';
+import type { Language } from '../../../domain/languages.js';
+import type { Entry, KeptModel, LocalizedText } from './model.js';
+
+/**
+ * The read model kept in a file under DATA_DIR (docs/read-model.md#the-kept-snapshot), so that a
+ * start restores it and reads again only what changed since, instead of the whole catalogue.
+ *
+ * The file: MAGIC, the header's length (4 bytes), the header (JSON), then the body: the snapshot's
+ * entries, search index and approved tags, as `v8.serialize` writes them (typed arrays, dates and
+ * shared objects come back as they were).
+ */
+export const KEPT_FILE = 'read-model.bin';
+/**
+ * What the body holds and how: bump it whenever the snapshot's entries (CatalogActivity, what
+ * repository.ts reads), its search index or this file change, so that an older file is not used.
+ */
+export const FORMAT = 1;
+const MAGIC = Buffer.from('DLREADMODEL\n', 'latin1');
+
+export interface KeptHeader {
+  format: number;
+  /** The last migration's tag when it was written. */
+  migration: string;
+  /** The database's identity (`databaseIdentity`). */
+  identity: string;
+  /** pg_current_snapshot() taken before the catalogue it holds was read: every change visible in it is in the file. */
+  snapshot: string;
+  activities: number;
+  bodyBytes: number;
+  /** CRC-32 of the body. */
+  crc: number;
+}
+
+/** Which database and schema a file must come from to be used. */
+export interface KeptIdentity {
+  migration: string;
+  identity: string;
+}
+
+let lastMigration: string | undefined;
+
+/** The tag of the last migration (the app applies them all before it starts). */
+async function migrationTag(): Promise<string> {
+  if (lastMigration === undefined) {
+    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    lastMigration = journal.entries.at(-1)?.tag ?? '';
+  }
+  return lastMigration;
+}
+
+/**
+ * The database's identity (src/server/db/migrations/0028_catalog_changes.sql) and the cluster's
+ * system identifier: a copy of the database restored on another server (other transaction ids) is
+ * another database to a kept file.
+ */
+export async function keptIdentity(db: Db): Promise<KeptIdentity> {
+  const [row] = await queryRows<{ id: string; system: string }>(
+    db,
+    sql`select (select id::text from catalog_identity) as id,
+      (select system_identifier::text from pg_control_system()) as system`,
+  );
+  if (!row?.id) throw new Error('catalog_identity is empty');
+  return { migration: await migrationTag(), identity: `${row.id}/${row.system}` };
+}
+
+/** pg_current_snapshot(), as text. */
+export async function currentSnapshot(db: Db): Promise<string> {
+  const [row] = await queryRows<{ snapshot: string }>(db, sql`select pg_current_snapshot()::text as snapshot`);
+  const snapshot = row?.snapshot;
+  if (!snapshot) throw new Error('no snapshot');
+  return snapshot;
+}
+
+/**
+ * Whether `snapshot` names transactions this database has not reached: a file kept from the same
+ * database at a later point than a copy put back by hand (the backup command gives a restored
+ * database a new identity, scripts/backup.ts).
+ */
+export async function isAhead(db: Db, snapshot: string): Promise<boolean> {
+  const [row] = await queryRows<{ ahead: boolean }>(
+    db,
+    sql`select pg_snapshot_xmax(${snapshot}::pg_snapshot) > pg_snapshot_xmax(pg_current_snapshot()) as ahead`,
+  );
+  return row?.ahead === true;
+}
+
+/**
+ * The activities changed by a transaction not visible in `snapshot` (0: everything), from the
+ * change log the triggers write (docs/read-model.md#the-kept-snapshot).
+ */
+export async function changedSince(db: Db, snapshot: string): Promise<number[]> {
+  const rows = await queryRows<{ activity_id: number }>(
+    db,
+    sql`select activity_id from catalog_changes where not pg_visible_in_snapshot(xid, ${snapshot}::pg_snapshot)`,
+  );
+  return rows.map((r) => Number(r.activity_id));
+}
+
+/**
+ * Writes the file: to a name of its own in the same folder, flushed, then renamed over the last one,
+ * so that a process killed mid-write leaves the old file or none, never half of one. Two instances
+ * sharing DATA_DIR: the last rename wins, and either file is valid.
+ */
+export async function writeKept(
+  dir: string,
+  header: Omit<KeptHeader, 'format' | 'activities' | 'bodyBytes' | 'crc'>,
+  model: KeptModel,
+): Promise<number> {
+  const body = serialize(packed(model));
+  const full: KeptHeader = {
+    format: FORMAT,
+    ...header,
+    activities: model.entries.length,
+    bodyBytes: body.length,
+    crc: crc32(body),
+  };
+  const head = Buffer.from(JSON.stringify(full), 'utf8');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(head.length);
+  await ensurePrivateDir(dir);
+  const target = path.join(dir, KEPT_FILE);
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  const file = await open(temporary, 'w', 0o600);
+  try {
+    await file.writev([MAGIC, length, head, body]);
+    await file.sync();
+  } catch (error) {
+    await file.close();
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await file.close();
+  try {
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  return MAGIC.length + 4 + head.length + body.length;
+}
+
+/** Why a file is not used (a warning in the log; the app then reads everything). */
+export class KeptFileRejected extends Error {}
+
+/**
+ * The file's header and snapshot, when it exists (null when not) and is one this database may use;
+ * a file that cannot be used throws KeptFileRejected (or the error that reading it raised).
+ */
+export async function readKept(
+  dir: string,
+  expected: KeptIdentity,
+): Promise<{ header: KeptHeader; model: KeptModel } | null> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path.join(dir, KEPT_FILE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) {
+    throw new KeptFileRejected('not a read model file');
+  }
+  const headLength = bytes.readUInt32BE(MAGIC.length);
+  const bodyStart = MAGIC.length + 4 + headLength;
+  if (bodyStart > bytes.length) throw new KeptFileRejected('truncated header');
+  const header = JSON.parse(bytes.subarray(MAGIC.length + 4, bodyStart).toString('utf8')) as KeptHeader;
+  if (header.format !== FORMAT) throw new KeptFileRejected(`format ${header.format}, not ${FORMAT}`);
+  if (header.migration !== expected.migration) {
+    throw new KeptFileRejected(`made at migration ${header.migration}, not ${expected.migration}`);
+  }
+  if (header.identity !== expected.identity) throw new KeptFileRejected('made from another database');
+  const body = bytes.subarray(bodyStart);
+  if (body.length !== header.bodyBytes) throw new KeptFileRejected(`${body.length} bytes, not ${header.bodyBytes}`);
+  if (crc32(body) !== header.crc) throw new KeptFileRejected('its checksum does not match');
+  const model = unpacked(deserialize(body) as PackedModel);
+  checkShape(model, header.activities);
+  // Node's deserializer makes each typed array a view of the file's bytes when it can: copied, the
+  // file's buffer (the size of the file) is not kept alive by them.
+  const { index } = model;
+  index.starts = index.starts.map((list) => list.slice());
+  index.postings = index.postings.map((list) => list.slice());
+  index.nameOwners = index.nameOwners.slice();
+  return { header, model };
+}
+
+/** The fields of a text (LocalizedText), in the order a packed text lists them. */
+const TEXT_FIELDS = ['name', 'description', 'location', 'openingHours', 'marketDays', 'sortName'] as const;
+
+/** A snapshot as the file holds it: each text's strings as indexes into one table of distinct strings. */
+interface PackedModel extends Omit<KeptModel, 'entries'> {
+  strings: string[];
+  entries: unknown[];
+}
+
+/**
+ * `v8.serialize` keeps the objects shared between entries (tags, weekly rows, who answers), not the
+ * strings: a text several activities have (a chain's description, opening hours, a town) would be
+ * written, read and kept once per activity (at 50,000 synthetic activities, 730,000 copies of 38
+ * million characters; sharing them again after a restore took seconds of hashing). So the texts'
+ * strings are written once, in a table, and each text as the indexes of its fields (-1: null).
+ * A text with other fields than TEXT_FIELDS is refused (FORMAT must change with them).
+ */
+function packed(model: KeptModel): PackedModel {
+  const strings: string[] = [];
+  const indexOf = new Map<string, number>();
+  const texts = new Map<object, number[]>();
+  const pack = (text: LocalizedText): number[] => {
+    let done = texts.get(text);
+    if (done) return done;
+    if (Object.keys(text).length !== TEXT_FIELDS.length)
+      throw new Error('a text has fields the kept file does not know');
+    done = TEXT_FIELDS.map((field) => {
+      const value = text[field];
+      if (value === null) return -1;
+      let index = indexOf.get(value);
+      if (index === undefined) {
+        index = strings.length;
+        strings.push(value);
+        indexOf.set(value, index);
+      }
+      return index;
+    });
+    texts.set(text, done);
+    return done;
+  };
+  const entries = model.entries.map((entry) => {
+    const translations: Record<string, number[]> = {};
+    for (const [language, text] of Object.entries(entry.translations)) translations[language] = pack(text);
+    return { ...entry, original: pack(entry.original), translations };
+  });
+  return { ...model, strings, entries };
+}
+
+/** The snapshot of a packed one: its texts made again from the table, each distinct text once. */
+function unpacked(model: PackedModel): KeptModel {
+  const { strings } = model;
+  const texts = new Map<object, LocalizedText>();
+  const unpack = (fields: number[]): LocalizedText => {
+    let text = texts.get(fields);
+    if (text) return text;
+    const at = (k: number): string | null => {
+      const index = fields[k] as number;
+      if (index === -1) return null;
+      const value = strings[index];
+      if (value === undefined) throw new KeptFileRejected('a text names a string the file does not have');
+      return value;
+    };
+    const name = at(0);
+    const description = at(1);
+    const sortName = at(5);
+    if (name === null || description === null || sortName === null) throw new KeptFileRejected('a text lacks its name');
+    text = { name, description, location: at(2), openingHours: at(3), marketDays: at(4), sortName };
+    texts.set(fields, text);
+    return text;
+  };
+  const entries = model.entries as (Omit<Entry, 'original' | 'translations'> & {
+    original: number[];
+    translations: Record<string, number[]>;
+  })[];
+  if (!Array.isArray(entries)) throw new KeptFileRejected('its content is not a read model');
+  // The short strings many activities repeat (a category, a town, a date), shared again too.
+  const shared = new Map<string, string>();
+  const share = <T extends string | null>(value: T): T => {
+    if (value === null) return value;
+    const known = shared.get(value);
+    if (known !== undefined) return known as T;
+    shared.set(value, value);
+    return value;
+  };
+  return {
+    index: model.index,
+    approvedTags: model.approvedTags,
+    entries: entries.map((entry) => {
+      const translations: Partial<Record<Language, LocalizedText>> = {};
+      for (const [language, fields] of Object.entries(entry.translations)) {
+        translations[language as Language] = unpack(fields);
+      }
+      // Written out field by field: a literal is kept compactly (docs/read-model.md#memory).
+      return {
+        id: entry.id,
+        language: share(entry.language),
+        category: share(entry.category),
+        address: share(entry.address),
+        city: share(entry.city),
+        latitude: entry.latitude,
+        longitude: entry.longitude,
+        imageUrl: share(entry.imageUrl),
+        rating: entry.rating,
+        reviewCount: entry.reviewCount,
+        priceCents: entry.priceCents,
+        eventStart: share(entry.eventStart),
+        eventEnd: share(entry.eventEnd),
+        weeklyHours: entry.weeklyHours,
+        contactPhone: entry.contactPhone,
+        contactEmail: entry.contactEmail,
+        website: share(entry.website),
+        bookingRequired: entry.bookingRequired,
+        setting: share(entry.setting),
+        isSponsored: entry.isSponsored,
+        sponsorLevel: entry.sponsorLevel,
+        createdAt: entry.createdAt,
+        updatedAt: entry.updatedAt,
+        answeredBy: entry.answeredBy,
+        original: unpack(entry.original),
+        translations,
+        tags: entry.tags,
+        source: entry.source,
+        tagNames: entry.tagNames,
+      };
+    }),
+  };
+}
+
+/** What the snapshot's constructor relies on, checked (a file of a bug of ours is rejected too). */
+function checkShape(model: KeptModel, activities: number) {
+  const { entries, index, approvedTags } = model;
+  const fine =
+    Array.isArray(entries) &&
+    entries.length === activities &&
+    Array.isArray(approvedTags) &&
+    index.size === activities &&
+    Array.isArray(index.words) &&
+    Array.isArray(index.names) &&
+    index.nameOwners instanceof Int32Array &&
+    index.names.length === index.nameOwners.length &&
+    index.starts.every((s) => s instanceof Int32Array && s.length === index.words.length + 1) &&
+    index.postings.every((p, f) => p instanceof Int32Array && p.length === index.starts[f]?.[index.words.length]) &&
+    entries.every((e, i) => typeof e.id === 'number' && (i === 0 || e.id > (entries[i - 1]?.id ?? 0)));
+  if (!fine) throw new KeptFileRejected('its content is not a read model');
+}
