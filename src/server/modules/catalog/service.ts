@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { changedSince, currentSnapshot, isAhead, keptIdentity, KeptFileRejected, readKept, writeKept } from './kept.js';
+import { collectGarbage } from '../../memory.js';
 import { CatalogModel } from './model.js';
 import * as repo from './repository.js';
 
@@ -181,6 +182,8 @@ export class Catalog {
       const { identity, migration } = await keptIdentity(this.database.db);
       const kept = this.model.kept();
       const bytes = await writeKept(dir, { identity, migration, snapshot }, kept);
+      // The write made a copy of the whole model to serialise: given back now, as after the start.
+      collectGarbage();
       this.log.info(
         { activities: kept.entries.length, bytes, ms: Math.round(performance.now() - started) },
         'read model kept',
