@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { changedSince, currentSnapshot, isAhead, keptIdentity, KeptFileRejected, readKept, writeKept } from './kept.js';
-import { collectGarbage } from '../../memory.js';
 import { CatalogModel } from './model.js';
 import * as repo from './repository.js';
 
@@ -21,13 +20,6 @@ const PATCH_MAX = 5000;
 const RETRY_MS = 1000;
 /** How long a write's answer waits for the read model to have its change. */
 const SYNC_TIMEOUT_MS = 1000;
-/**
- * How long after a full read (or a start that caught up) the file is written: writing it costs
- * about a second of the process (docs/read-model.md#the-kept-snapshot), which the first requests
- * after a start should not wait for.
- */
-const KEEP_DELAY_MS = 2000;
-
 /** How the last start made the read model (docs/read-model.md#the-kept-snapshot). */
 export interface CatalogStart {
   /** `file`: restored from the kept file and caught up; `database`: read whole. */
@@ -67,8 +59,7 @@ export class Catalog {
   private ready = false;
   private listeners = new Set<() => void>();
   private readonly keptDir: string | null;
-  /** The file's next write: the snapshot to write with, when its timer is set; the write under way. */
-  private keepTimer: NodeJS.Timeout | undefined;
+  /** The snapshot the file is to be written with, when a write is due; the write under way. */
   private keepSnapshot: string | null = null;
   private keeping: Promise<void> = Promise.resolve();
   /** How the read model was made at start. */
@@ -156,16 +147,14 @@ export class Catalog {
     }
   }
 
-  /** Writes the file in the background, KEEP_DELAY_MS from now, with the model current then. */
+  /**
+   * The file is due: written when the app closes (or `kept` is called) with the model current then,
+   * under `snapshot`. Not while it serves: serialising the whole model took the process's memory up
+   * by 100 to 250 MB, which it did not give back (docs/read-model.md#the-kept-snapshot).
+   */
   private keepLater(snapshot: string) {
     if (!this.keptDir || this.closed) return;
     this.keepSnapshot = snapshot;
-    clearTimeout(this.keepTimer);
-    this.keepTimer = setTimeout(() => {
-      this.keepTimer = undefined;
-      this.keeping = this.keeping.then(() => this.keep());
-    }, KEEP_DELAY_MS);
-    this.keepTimer.unref();
   }
 
   /**
@@ -182,8 +171,6 @@ export class Catalog {
       const { identity, migration } = await keptIdentity(this.database.db);
       const kept = this.model.kept();
       const bytes = await writeKept(dir, { identity, migration, snapshot }, kept);
-      // The write made a copy of the whole model to serialise: given back now, as after the start.
-      collectGarbage();
       this.log.info(
         { activities: kept.entries.length, bytes, ms: Math.round(performance.now() - started) },
         'read model kept',
@@ -193,22 +180,17 @@ export class Catalog {
     }
   }
 
-  /** Resolves once a file write due now is done (tests; a restart). */
+  /** Writes the file now if it is due (tests), and resolves once it is written. */
   async kept(): Promise<void> {
-    if (this.keepTimer) {
-      clearTimeout(this.keepTimer);
-      this.keepTimer = undefined;
-      this.keeping = this.keeping.then(() => this.keep());
-    }
+    this.keeping = this.keeping.then(() => this.keep());
     await this.keeping;
   }
 
   async close(): Promise<void> {
+    // The file, when due, is written before the app stops listening (it renames a whole file or none).
+    await this.kept();
     this.closed = true;
     clearTimeout(this.retryTimer);
-    clearTimeout(this.keepTimer);
-    // A write under way finishes (it renames a whole file or none).
-    await this.keeping;
     // A database already closed has stopped listening with it.
     await this.stopListening?.().catch(() => undefined);
     for (const resolve of this.syncs.values()) resolve();

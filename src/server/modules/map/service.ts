@@ -31,10 +31,11 @@ interface MapIndex {
 
 /**
  * How many activities the kept indexes hold together: an index takes about 300 bytes per activity
- * (its trees per zoom), so 100,000 is some 30 MB: the whole of a catalogue of 50,000 and its
- * categories' (docs/read-model.md#memory).
+ * (its trees per zoom), so 150,000 is some 45 MB: the whole of a catalogue of 50,000, its
+ * categories' and its best rated (with 100,000 the map's benchmark built them again and again,
+ * docs/read-model.md#memory).
  */
-const MAX_INDEXED_POINTS = 100_000;
+const MAX_INDEXED_POINTS = 150_000;
 
 /** Five decimals of a degree: about a metre, and a short number in the answer. */
 const round = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
