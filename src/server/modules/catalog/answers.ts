@@ -98,7 +98,7 @@ function reply304or200(request: FastifyRequest, reply: FastifyReply, answer: Ans
 }
 
 /**
- * A kept answer to a request with no cookie, written straight to the connection
+ * An answer (kept, or just made and kept) to a request with no cookie, written straight to the connection
  * (docs/read-model.md#http-caching): with no session, nothing that Fastify's sending would do
  * applies but the headers, and they are all here: those of the hooks before (the security headers
  * are on the response already), the request's id, and the answer's. Half the cost of a public read
@@ -126,7 +126,7 @@ function sendKeptDirectly(request: FastifyRequest, reply: FastifyReply, answer: 
   return reply;
 }
 
-/** A kept answer: straight to the connection when the request has no cookie, else through Fastify. */
+/** An answer: straight to the connection when the request has no cookie, else through Fastify. */
 const respond = (request: FastifyRequest, reply: FastifyReply, answer: Answer) =>
   request.headers.cookie === undefined
     ? sendKeptDirectly(request, reply, answer)
@@ -186,7 +186,7 @@ export function createAnswerCache(
       if (at !== undefined) answer.minute = minuteOf(at);
       // Computed and kept in one go: no change of the read model can come in between.
       answers.set(key, answer);
-      return reply304or200(request, reply, answer);
+      return respond(request, reply, answer);
     },
 
     clear: () => answers.clear(),

@@ -130,6 +130,8 @@ const TIMING_CLOSED = 2;
 const TIMING_CODE: Record<Opening, number> = { open: TIMING_MATCH, unknown: TIMING_UNKNOWN, closed: TIMING_CLOSED };
 /** How many answers of the when filter a snapshot keeps (per set of days, per minute for open now). */
 const TIMINGS_KEPT = 64;
+/** How many searches' ranks a snapshot keeps: one byte per activity each (1.6 MB at 50,000). */
+const RANKS_KEPT = 32;
 
 /** Tag name lists, shared by the activities with the same tags. */
 const tagNameLists = new Map<string, string[]>();
@@ -473,6 +475,8 @@ export class CatalogModel {
   private timedKindOf!: Int32Array;
   /** The when filter's answers (TIMING_* per position), kept per days and per minute (open now). */
   private readonly timings = new Map<string, Uint8Array>();
+  /** The searches' ranks (see `ranks`), the oldest first. */
+  private readonly rankings = new Map<string, Uint8Array>();
   private readonly favouredMasks = new Map<Favour, Uint8Array>();
 
   /**
@@ -774,11 +778,23 @@ export class CatalogModel {
     return codes;
   }
 
-  /** Each activity's rank for a search (docs/search.md#ranking), by position; RANK.none where it does not match. */
+  /**
+   * Each activity's rank for a search (docs/search.md#ranking), by position; RANK.none where it does
+   * not match. Kept per search (RANKS_KEPT of them): the ranks do not depend on the visitor's
+   * position, language, filters, order or page, and people search the same words.
+   */
   private ranks(search: string): Uint8Array {
     // A search of nothing but punctuation matches nothing.
     const words = searchWords(search);
-    return this.search.rank(queryParts(words), words.join(' '), this.capacity);
+    const phrase = words.join(' ');
+    let ranks = this.rankings.get(phrase);
+    if (ranks === undefined) {
+      // A copy: the index answers in a buffer of its own.
+      ranks = this.search.rank(queryParts(words), phrase, this.capacity).slice();
+      if (this.rankings.size >= RANKS_KEPT) this.rankings.delete(this.rankings.keys().next().value as string);
+      this.rankings.set(phrase, ranks);
+    }
+    return ranks;
   }
 
   /**
@@ -979,7 +995,8 @@ export class CatalogModel {
           : this.pickTimed(order, filtered, timing, from, to);
     } else if (filtered === null && query.sort === 'distance' && atLimoux) {
       if (this.defaultOrder === null) {
-        this.limouxDistance = Float64Array.from(this.entries, (_, i) => this.nearnessFrom(LIMOUX)(i));
+        const fromLimoux = this.nearnessFrom(LIMOUX);
+        this.limouxDistance = Float64Array.from({ length: this.capacity }, (_, i) => fromLimoux(i));
         this.defaultOrder = this.orderAll(this.comparator('distance', this.limouxDistance));
       }
       page = this.defaultOrder.slice(from, to);
