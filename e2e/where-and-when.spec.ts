@@ -106,7 +106,20 @@ test.describe('the map page', () => {
   }) => {
     await page.goto('/kaart');
     const map = mapRegion(page);
-    const start = await markersOn(map);
+    // Markers are added as the map settles: the first view once it has held still for half a second
+    // (counted while it was still filling, it once had fewer activities than the view zoomed in).
+    let start = await markersOn(map);
+    await expect
+      .poll(
+        async () => {
+          const now = await markersOn(map);
+          const still = now.total === start.total && now.singles === start.singles;
+          start = now;
+          return still;
+        },
+        { intervals: [500] },
+      )
+      .toBe(true);
     const zoomIn = page.getByRole('button', { name: 'Inzoomen', exact: true });
     const zoomOut = page.getByRole('button', { name: 'Uitzoomen', exact: true });
     await zoomIn.click();
