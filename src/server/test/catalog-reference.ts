@@ -1,6 +1,5 @@
 import { and, asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { ActivitySource, AnsweredBy } from '../../domain/activities.js';
-import { DATATOURISME, type MachineTranslatedField } from '../../domain/attribution.js';
+import type { AnsweredBy } from '../../domain/activities.js';
 
 import type { Language } from '../../domain/languages.js';
 import type { Db } from '../db/client.js';
@@ -12,9 +11,9 @@ import {
   providers,
   tags,
 } from '../db/schema/index.js';
-import type { SourcePhoto } from '../db/schema/imports.js';
 import type { CatalogRow, LocalizedText, PublicTag } from '../modules/catalog/model.js';
 import { isPublicActivity } from '../modules/catalog/public-activity.js';
+import { sourceOf } from '../modules/catalog/repository.js';
 
 const tagColumns = { id: tags.id, name: tags.name, description: tags.description, isApproved: tags.isApproved };
 
@@ -206,48 +205,4 @@ async function readActivities(
       source: stored ? sourceOf(stored, r.language, r.imageUrl, original, texts) : null,
     };
   });
-}
-
-interface StoredSource {
-  creator: string | null;
-  publisher: string | null;
-  lastUpdate: string | null;
-  machineTranslated: { language: string; field: string }[];
-  photo: SourcePhoto | null;
-  importedImageUrl: string | null;
-  importedValues: Record<string, unknown> | null;
-}
-
-const sameText = (a: unknown, b: unknown) => (typeof a === 'string' ? a : '') === (typeof b === 'string' ? b : '');
-
-/**
- * An imported activity's attribution as the page shows it (docs/datatourisme.md#attribution): the
- * producer's last update as a day; the photo's credits only while the photo shown is the one the
- * import made; a field marked machine-translated only while its text is still what the import wrote
- * (a text rewritten here is nobody's translation service's).
- */
-function sourceOf(
-  stored: StoredSource,
-  language: Language,
-  imageUrl: string | null,
-  original: LocalizedText,
-  texts: Partial<Record<Language, LocalizedText>>,
-): ActivitySource {
-  const photoShown = imageUrl !== null && imageUrl === stored.importedImageUrl;
-  const day = stored.lastUpdate ? /^\d{4}-\d{2}-\d{2}/.exec(stored.lastUpdate)?.[0] : undefined;
-  const machineTranslated = stored.machineTranslated.flatMap(({ language: lang, field }) => {
-    const pair = { language: lang as Language, field: field as MachineTranslatedField };
-    const text = lang === language ? (texts[pair.language] ?? original) : texts[pair.language];
-    const imported = stored.importedValues?.[lang === language ? field : `${lang}.${field}`];
-    return text && sameText(text[pair.field], imported) ? [pair] : [];
-  });
-  return {
-    name: DATATOURISME.name,
-    creator: stored.creator,
-    publisher: stored.publisher,
-    updatedAt: day ?? null,
-    photoCredits: photoShown ? (stored.photo?.credits ?? null) : null,
-    photoLicence: photoShown ? (stored.photo?.licence ?? null) : null,
-    machineTranslated,
-  };
 }

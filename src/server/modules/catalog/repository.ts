@@ -405,7 +405,7 @@ function rowOf(entry: ActivityEntry, shared: Shared): CatalogRow {
   };
 }
 
-interface StoredSource {
+export interface StoredSource {
   creator: string | null;
   publisher: string | null;
   lastUpdate: string | null;
@@ -423,7 +423,7 @@ const sameText = (a: unknown, b: unknown) => (typeof a === 'string' ? a : '') ==
  * import made; a field marked machine-translated only while its text is still what the import wrote
  * (a text rewritten here is nobody's translation service's).
  */
-function sourceOf(
+export function sourceOf(
   stored: StoredSource,
   language: Language,
   imageUrl: string | null,
