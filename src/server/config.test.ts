@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, describeValue, loadConfig, PROJECT_ROOT, parseTrustProxy } from './config.js';
 import { startedClock } from './deps.js';
+import { freePort } from './test/free-port.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults: production, on this machine only, with the demo logins of a local run', () => {
@@ -312,7 +313,7 @@ async function waitUntilReady(port: number, server: ReturnType<typeof runServer>
   while (Date.now() < deadline && !exited) {
     await new Promise((r) => setTimeout(r, 200));
     if (
-      await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+      await fetch(`http://127.0.0.1:${port}/api/ready`, { signal: AbortSignal.timeout(5_000) }).then(
         (r) => r.ok,
         () => false,
       )
@@ -322,11 +323,9 @@ async function waitUntilReady(port: number, server: ReturnType<typeof runServer>
   throw new Error(`the server did not become ready (${exited ? 'it exited' : 'after 45 s'}):\n${server.output()}`);
 }
 
-const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
-
 describe('server start-up and shutdown', { timeout: 60_000 }, () => {
   it('runs in production mode unless told otherwise: no demo login on a public address', async () => {
-    const port = freePort();
+    const port = await freePort();
     const server = runServer({
       NODE_ENV: undefined,
       PORT: String(port),
@@ -360,7 +359,7 @@ describe('server start-up and shutdown', { timeout: 60_000 }, () => {
   });
 
   it('gives a first run on a laptop the demo portal: local only, with the demo logins on', async () => {
-    const port = freePort();
+    const port = await freePort();
     const server = runServer({
       NODE_ENV: undefined,
       PORT: String(port),
@@ -390,7 +389,7 @@ describe('server start-up and shutdown', { timeout: 60_000 }, () => {
   });
 
   it('serves, then closes the server and the database on SIGTERM', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const server = runServer({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', SEED: 'none' });
     await waitUntilReady(port, server);
     server.child.kill('SIGTERM');

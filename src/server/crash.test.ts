@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECT_ROOT } from './config.js';
 import { openDatabase, queryRows } from './db/client.js';
 import { sql } from 'drizzle-orm';
+import { freePort } from './test/free-port.js';
 import { emptyServerDatabase, TEST_DB_KIND } from './test/test-db.js';
 
 /**
@@ -16,9 +17,8 @@ import { emptyServerDatabase, TEST_DB_KIND } from './test/test-db.js';
  * runs it (from source here), on a file-backed embedded database or on
  * PostgreSQL, whichever this test project uses.
  */
-/** A port of this run's own (the two test projects run at once). */
-const PORT = 20_000 + (process.pid % 20_000) + (TEST_DB_KIND === 'postgres' ? 1 : 0);
-const base = `http://127.0.0.1:${PORT}`;
+let PORT: number;
+let base: string;
 let dataDir: string;
 let env: Record<string, string>;
 let dropDatabase: (() => Promise<void>) | null = null;
@@ -26,6 +26,8 @@ let dropDatabase: (() => Promise<void>) | null = null;
 let running: ChildProcess | null = null;
 
 beforeAll(async () => {
+  PORT = await freePort();
+  base = `http://127.0.0.1:${PORT}`;
   dataDir = await mkdtemp(path.join(tmpdir(), 'dl-crash-'));
   env = { DATA_DIR: dataDir };
   if (TEST_DB_KIND === 'postgres') {
@@ -59,15 +61,19 @@ async function start(): Promise<ChildProcess> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   running = child;
-  for (let i = 0; i < 600; i++) {
-    const ready = await fetch(`${base}/api/ready`).then(
+  let exited: number | string | null = null;
+  child.once('exit', (code, signal) => (exited = code ?? signal));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`the server stopped before it was ready (${exited})`);
+    const ready = await fetch(`${base}/api/ready`, { signal: AbortSignal.timeout(5_000) }).then(
       (r) => r.ok,
       () => false,
     );
     if (ready) return child;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error('the server did not start');
+  throw new Error('the server was not ready within 60 s');
 }
 
 const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
@@ -87,6 +93,7 @@ it('keeps every write it acknowledged, once, through a kill -9', { timeout: 120_
   const stream = async (worker: number) => {
     for (let i = 0; !stop; i++) {
       const tag = `${worker}-${i}-${randomBytes(3).toString('hex')}`;
+      const signal = AbortSignal.timeout(30_000);
       const headers = { ...json, 'x-forwarded-for': `10.${worker}.${(i >> 8) & 255}.${i & 255}` };
       const kind = i % 3 === 0 ? 'bookings' : i % 3 === 1 || worker > 0 ? 'reviews' : 'tags';
       const key = `crash-${tag}@example.com`;
@@ -96,6 +103,7 @@ it('keeps every write it acknowledged, once, through a kill -9', { timeout: 120_
           ? fetch(`${base}/api/bookings`, {
               method: 'POST',
               headers,
+              signal,
               body: JSON.stringify({
                 activityId: activity?.id,
                 customerName: 'Crash Test',
@@ -107,11 +115,13 @@ it('keeps every write it acknowledged, once, through a kill -9', { timeout: 120_
             ? fetch(`${base}/api/activities/${activity?.id}/reviews`, {
                 method: 'POST',
                 headers,
+                signal,
                 body: JSON.stringify({ rating: 4, comment: `Stream ${tag}`, guestName: 'Crash', guestEmail: key }),
               })
             : fetch(`${base}/api/tags`, {
                 method: 'POST',
                 headers: { ...headers, cookie },
+                signal,
                 body: JSON.stringify({ name: `crash-${tag}` }),
               });
       const id = kind === 'tags' ? `crash-${tag}` : key;
