@@ -13,11 +13,12 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, type FileHandle, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config.js';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../src/server/db/client.js';
+import { writePrivately } from '../src/server/private-dir.js';
 
 function run(command: string, args: string[], options: { env: NodeJS.ProcessEnv; stdout?: number }): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -40,28 +41,6 @@ function libpqConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv 
     parsed.searchParams.delete('password');
   }
   return { dbname: parsed.href, env: { ...process.env, ...(password === null ? {} : { PGPASSWORD: password }) } };
-}
-
-/**
- * Writes a backup to `target`, readable by this user only whatever the umask: into a new 0600
- * file beside it, renamed over `target` once complete, so that a failed backup never leaves
- * half a file under the name.
- */
-async function writePrivately(target: string, write: (file: FileHandle) => Promise<void>): Promise<void> {
-  const partial = `${target}.partial-${process.pid}`;
-  const file = await open(partial, 'wx', 0o600);
-  try {
-    await file.chmod(0o600);
-    await write(file);
-    await file.sync();
-  } catch (error) {
-    await file.close();
-    await rm(partial, { force: true });
-    throw error;
-  }
-  await file.close();
-  await rename(partial, target);
-  await chmod(target, 0o600);
 }
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);

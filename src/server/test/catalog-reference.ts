@@ -13,7 +13,7 @@ import {
 } from '../db/schema/index.js';
 import type { CatalogRow, LocalizedText, PublicTag } from '../modules/catalog/model.js';
 import { isPublicActivity } from '../modules/catalog/public-activity.js';
-import { sourceOf } from '../modules/catalog/repository.js';
+import { Shared, sourceOf } from '../modules/catalog/repository.js';
 
 const tagColumns = { id: tags.id, name: tags.name, description: tags.description, isApproved: tags.isApproved };
 
@@ -53,32 +53,6 @@ export async function publicActivitiesAsBefore(db: Db, ids?: number[], chunkSize
     }
   }
   return out;
-}
-
-/**
- * One copy of each value that many activities repeat, for one read (docs/read-model.md#memory): the
- * same texts (opening hours, places, towns, a chain's descriptions), tags, weekly rows and who
- * answers. The database gives each row its own copy.
- */
-class Shared {
-  private readonly strings = new Map<string, string>();
-  private readonly objects = new Map<string, unknown>();
-
-  text<T extends string | null>(value: T): T {
-    if (value === null) return value;
-    const known = this.strings.get(value);
-    if (known !== undefined) return known as T;
-    this.strings.set(value, value);
-    return value;
-  }
-
-  object<T>(value: T): T {
-    const key = JSON.stringify(value);
-    const known = this.objects.get(key);
-    if (known !== undefined) return known as T;
-    this.objects.set(key, value);
-    return value;
-  }
 }
 
 /**

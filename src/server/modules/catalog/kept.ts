@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { crc32 } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { type Db, MIGRATIONS_DIR, queryRows } from '../../db/client.js';
-import { ensurePrivateDir } from '../../private-dir.js';
+import { ensurePrivateDir, writePrivately } from '../../private-dir.js';
 import type { Language } from '../../../domain/languages.js';
 import type { Entry, KeptModel, LocalizedText } from './model.js';
 
@@ -107,9 +106,8 @@ export async function changedSince(db: Db, snapshot: string): Promise<number[]> 
 }
 
 /**
- * Writes the file: to a name of its own in the same folder, flushed, then renamed over the last one,
- * so that a process killed mid-write leaves the old file or none, never half of one. Two instances
- * sharing DATA_DIR: the last rename wins, and either file is valid.
+ * Writes the file whole or not at all (`writePrivately`): a process killed mid-write leaves the old
+ * file or none. Two instances sharing DATA_DIR: the last one written wins, and either file is valid.
  */
 export async function writeKept(
   dir: string,
@@ -128,24 +126,7 @@ export async function writeKept(
   const length = Buffer.alloc(4);
   length.writeUInt32BE(head.length);
   await ensurePrivateDir(dir);
-  const target = path.join(dir, KEPT_FILE);
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  const file = await open(temporary, 'w', 0o600);
-  try {
-    await file.writev([MAGIC, length, head, body]);
-    await file.sync();
-  } catch (error) {
-    await file.close();
-    await rm(temporary, { force: true });
-    throw error;
-  }
-  await file.close();
-  try {
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writePrivately(path.join(dir, KEPT_FILE), (file) => file.writev([MAGIC, length, head, body]));
   return MAGIC.length + 4 + head.length + body.length;
 }
 

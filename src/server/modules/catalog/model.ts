@@ -457,9 +457,9 @@ export class CatalogModel {
   private readonly nameOrders = new Map<Language, Int32Array>();
   /** Each position's sort name per language, made with its order. */
   private readonly nameKeys = new Map<Language, string[]>();
-  /** The default list (distance from Limoux, sponsors first), made when first asked for, and its distances. */
+  /** The default list (distance from Limoux, sponsors first), made when first asked for, and the nearness it sorts by. */
   private defaultOrder: Int32Array | null = null;
-  private limouxDistance: Float64Array | null = null;
+  private limouxNearness: Float64Array | null = null;
   /** Nearness from the visitor's position, and what the filters kept: reused by every list of this snapshot (see `nearness`). */
   private nearBuffer: Float64Array | null = null;
   private filterBuffer: Int32Array | null = null;
@@ -655,11 +655,11 @@ export class CatalogModel {
     );
     // Orders and masks the last snapshot had made, patched rather than made again.
     const added = Int32Array.from(placed, (p) => p.position);
-    if (from.limouxDistance && from.defaultOrder) {
-      this.limouxDistance = grown(from.limouxDistance, capacity);
+    if (from.limouxNearness && from.defaultOrder) {
+      this.limouxNearness = grown(from.limouxNearness, capacity);
       const limoux = this.nearnessFrom(LIMOUX);
-      for (const { position } of placed) this.limouxDistance[position] = limoux(position);
-      this.defaultOrder = remerged(from.defaultOrder, touched, added, this.comparator('distance', this.limouxDistance));
+      for (const { position } of placed) this.limouxNearness[position] = limoux(position);
+      this.defaultOrder = remerged(from.defaultOrder, touched, added, this.comparator('distance', this.limouxNearness));
     }
     if (from.newestOrder) this.newestOrder = remerged(from.newestOrder, touched, added, this.newestComparator());
     for (const [language, order] of from.nameOrders) {
@@ -996,8 +996,8 @@ export class CatalogModel {
     } else if (filtered === null && query.sort === 'distance' && atLimoux) {
       if (this.defaultOrder === null) {
         const fromLimoux = this.nearnessFrom(LIMOUX);
-        this.limouxDistance = Float64Array.from({ length: this.capacity }, (_, i) => fromLimoux(i));
-        this.defaultOrder = this.orderAll(this.comparator('distance', this.limouxDistance));
+        this.limouxNearness = Float64Array.from({ length: this.capacity }, (_, i) => fromLimoux(i));
+        this.defaultOrder = this.orderAll(this.comparator('distance', this.limouxNearness));
       }
       page = this.defaultOrder.slice(from, to);
     } else {

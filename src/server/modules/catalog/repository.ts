@@ -72,7 +72,7 @@ export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_
  * same texts (opening hours, places, towns, a chain's descriptions), tags, weekly rows and who
  * answers. The database gives each row its own copy.
  */
-class Shared {
+export class Shared {
   private readonly strings = new Map<string, string>();
   private readonly objects = new Map<string, unknown>();
   private readonly tags = new Map<number, PublicTag[]>();
