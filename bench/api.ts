@@ -196,7 +196,6 @@ async function timeAll(urls: string[], origin: string, sizes: number[] = []) {
 }
 
 /** Resolves once the app has written its kept read model (docs/read-model.md#the-kept-snapshot), at most after a minute. */
-/** Whether the app left its kept read model in DATA_DIR (it writes it when it stops). */
 function keptFileWritten(env: Record<string, string>): Promise<boolean> {
   return stat(path.join(env.DATA_DIR as string, 'read-model.bin')).then(
     () => true,

@@ -328,18 +328,92 @@ function keyed(major: Int32Array, minor: Float64Array, exact: Comparator): Compa
     (major[a] as number) - (major[b] as number) || (minor[a] as number) - (minor[b] as number) || exact(a, b);
 }
 
+/** A deep page over at least this many is first narrowed by `around` (covered by model.test.ts's large catalogue). */
+const NARROW_MIN = 4096;
+/** How many keys `around` sorts to guess where a page lies. */
+const GUESS_SAMPLE = 1024;
+/**
+ * What `around` keeps, reused from one deep page to the next (docs/read-model.md#speed: no garbage per
+ * query): a page is answered in one go, and what `around` returns is a copy.
+ */
+let aroundBuffer = new Int32Array(0);
+
 /**
  * The elements `from` to `to` (excluded) of `a` as a full sort by `compare` (made by `keyed`) would
  * place them, without sorting the rest. `a` is reordered when `to` is past HEAP_MAX (a deep page),
- * else left as it is.
+ * else left as it is. `keys`: the `major` and `minor` that `compare` was made with, which let a deep page
+ * of many be found among a few (`around`).
  */
-function sortedRange(a: Int32Array, from: number, to: number, compare: Comparator): Int32Array {
+function sortedRange(
+  a: Int32Array,
+  from: number,
+  to: number,
+  compare: Comparator,
+  keys?: { major: Int32Array; minor: Float64Array },
+): Int32Array {
   const end = Math.min(to, a.length);
   if (from >= end) return new Int32Array(0);
   if (end <= HEAP_MAX) return smallest(a, end, compare).slice(from, end);
+  if (keys && a.length >= NARROW_MIN) {
+    const narrowed = around(a, from, end, keys.major, keys.minor, compare);
+    if (narrowed) return narrowed;
+  }
   select(a, from, 0, a.length - 1, compare);
   // Everything before `from` now comes before the rest: the page is the first of what follows.
   return smallest(a, end - from, compare, from);
+}
+
+/**
+ * `sortedRange` of a deep page among many, in one pass of plain comparisons: the keys of an evenly
+ * spread sample, sorted, say between which two keys the page most likely lies (with a margin of
+ * three standard deviations of such a guess); the pass counts the elements before the lower one and
+ * keeps those between the two, a few thousand at 50,000, in which the page is then found as
+ * `sortedRange` finds it. Null when the guess missed (the page is not all between them): the caller
+ * then selects among all. Elements with the keys of a bound are kept, as `exact` may put them either side.
+ */
+function around(
+  a: Int32Array,
+  from: number,
+  end: number,
+  major: Int32Array,
+  minor: Float64Array,
+  compare: Comparator,
+): Int32Array | null {
+  const n = a.length;
+  const sample = new Int32Array(GUESS_SAMPLE);
+  for (let s = 0; s < GUESS_SAMPLE; s++) sample[s] = a[Math.floor(((s + 0.5) * n) / GUESS_SAMPLE)] as number;
+  sample.sort(compare);
+  const margin = Math.ceil(3 * Math.sqrt(GUESS_SAMPLE / 4)) + 1;
+  const low = Math.floor((from / n) * GUESS_SAMPLE) - margin;
+  const high = Math.ceil((end / n) * GUESS_SAMPLE) + margin;
+  const hasLow = low >= 0;
+  const hasHigh = high < GUESS_SAMPLE;
+  const lowMajor = hasLow ? (major[sample[low] as number] as number) : 0;
+  const lowMinor = hasLow ? (minor[sample[low] as number] as number) : 0;
+  const highMajor = hasHigh ? (major[sample[high] as number] as number) : 0;
+  const highMinor = hasHigh ? (minor[sample[high] as number] as number) : 0;
+  if (aroundBuffer.length < n) aroundBuffer = new Int32Array(n);
+  const kept = aroundBuffer;
+  let before = 0;
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    const i = a[k] as number;
+    const j = major[i] as number;
+    const m = minor[i] as number;
+    if (hasLow && (j < lowMajor || (j === lowMajor && m < lowMinor))) {
+      before++;
+      continue;
+    }
+    if (hasHigh && (j > highMajor || (j === highMajor && m > highMinor))) continue;
+    kept[count++] = i;
+  }
+  if (before > from || before + count < end) return null;
+  const among = kept.subarray(0, count);
+  const start = from - before;
+  const stop = end - before;
+  if (stop <= HEAP_MAX) return smallest(among, stop, compare).slice(start, stop);
+  select(among, start, 0, count - 1, compare);
+  return smallest(among, stop - start, compare, start);
 }
 
 /**
@@ -1013,8 +1087,8 @@ export class CatalogModel {
       const exact: Comparator = timing
         ? (a, b) => (timing[a] as number) - (timing[b] as number) || ranked(a, b)
         : ranked;
-      const { major, minor } = this.keys(query.sort, positions, near, searched, timing);
-      page = sortedRange(positions, from, to, keyed(major, minor, exact));
+      const keys = this.keys(query.sort, positions, near, searched, timing);
+      page = sortedRange(positions, from, to, keyed(keys.major, keys.minor, exact), keys);
     }
     return page;
   }
