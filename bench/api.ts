@@ -195,7 +195,7 @@ async function timeAll(urls: string[], origin: string, sizes: number[] = []) {
   return times;
 }
 
-/** Resolves once the app has written its kept read model (docs/read-model.md#the-kept-snapshot), at most after a minute. */
+/** Whether the app left its kept read model in DATA_DIR (it writes it when it stops, docs/read-model.md#the-kept-snapshot). */
 function keptFileWritten(env: Record<string, string>): Promise<boolean> {
   return stat(path.join(env.DATA_DIR as string, 'read-model.bin')).then(
     () => true,

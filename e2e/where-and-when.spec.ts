@@ -30,6 +30,17 @@ async function markersOn(map: Locator) {
   return { singles, clusters: clusters.length, total: singles + clustered };
 }
 
+/**
+ * Zooms out to the widest view: Leaflet ignores a zoom click while the previous zoom still animates,
+ * so each click waits for the map to settle before the next one.
+ */
+async function zoomOutFully(zoomOut: Locator) {
+  await expect(async () => {
+    if (await zoomOut.isEnabled()) await zoomOut.click();
+    await expect(zoomOut).toBeDisabled({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 const mapRegion = (page: Page) => page.getByRole('region', { name: 'Kaart van de activiteiten' });
 
 test.describe('the map page', () => {
@@ -41,10 +52,7 @@ test.describe('the map page', () => {
     // The server sends what the view shows (docs/api.md#the-map): from the widest view, every activity.
     await expect.poll(async () => (await markersOn(mapRegion(page))).singles).toBeGreaterThan(0);
     const zoomOut = page.getByRole('button', { name: 'Uitzoomen', exact: true });
-    await expect(async () => {
-      if (await zoomOut.isEnabled()) await zoomOut.click();
-      await expect(zoomOut).toBeDisabled({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    await zoomOutFully(zoomOut);
     // Markers are added as the map settles: count until every activity is there.
     await expect.poll(async () => (await markersOn(mapRegion(page))).total).toBe(TOTAL);
     await page.getByText('Alle activiteiten als lijst').click();
@@ -110,10 +118,7 @@ test.describe('the map page', () => {
     // size as the page settles (counted too early, it once had fewer activities than a closer view).
     const zoomIn = page.getByRole('button', { name: 'Inzoomen', exact: true });
     const zoomOut = page.getByRole('button', { name: 'Uitzoomen', exact: true });
-    await expect(async () => {
-      if (await zoomOut.isEnabled()) await zoomOut.click();
-      await expect(zoomOut).toBeDisabled({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    await zoomOutFully(zoomOut);
     await expect.poll(async () => (await markersOn(map)).total).toBe(TOTAL);
     const start = await markersOn(map);
     // Closer in, more of what the frame shows stands alone (what left the frame is not drawn). Leaflet
@@ -135,12 +140,7 @@ test.describe('the map page', () => {
     const markers = map.getByRole('button', { name: / op de kaart$/ });
     await expect(markers.first()).toBeVisible();
     expect(await markers.evaluateAll((all) => all.map((m) => m.getAttribute('aria-pressed')))).not.toContain(null);
-    // Leaflet ignores a zoom click while the previous zoom still animates,
-    // so each click waits for the map to settle before the next one.
-    await expect(async () => {
-      if (await zoomOut.isEnabled()) await zoomOut.click();
-      await expect(zoomOut).toBeDisabled({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    await zoomOutFully(zoomOut);
 
     await page.getByText('Alle activiteiten als lijst').click();
     await page.getByRole('button', { name: /^Markt van Quillan/ }).click();

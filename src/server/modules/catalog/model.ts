@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type {
   Activity,
   ActivityDetail,
@@ -334,7 +335,7 @@ const NARROW_MIN = 4096;
 const GUESS_SAMPLE = 1024;
 /**
  * What `around` keeps, reused from one deep page to the next (docs/read-model.md#speed: no garbage per
- * query): a page is answered in one go, and what `around` returns is a copy.
+ * query): a page is answered in one go, and the page taken from it is a copy.
  */
 let aroundBuffer = new Int32Array(0);
 
@@ -355,8 +356,9 @@ function sortedRange(
   if (from >= end) return new Int32Array(0);
   if (end <= HEAP_MAX) return smallest(a, end, compare).slice(from, end);
   if (keys && a.length >= NARROW_MIN) {
+    // Among the few around the page, found as any page is (without narrowing again).
     const narrowed = around(a, from, end, keys.major, keys.minor, compare);
-    if (narrowed) return narrowed;
+    if (narrowed) return sortedRange(narrowed.among, from - narrowed.before, end - narrowed.before, compare);
   }
   select(a, from, 0, a.length - 1, compare);
   // Everything before `from` now comes before the rest: the page is the first of what follows.
@@ -364,12 +366,13 @@ function sortedRange(
 }
 
 /**
- * `sortedRange` of a deep page among many, in one pass of plain comparisons: the keys of an evenly
- * spread sample, sorted, say between which two keys the page most likely lies (with a margin of
- * three standard deviations of such a guess); the pass counts the elements before the lower one and
- * keeps those between the two, a few thousand at 50,000, in which the page is then found as
- * `sortedRange` finds it. Null when the guess missed (the page is not all between them): the caller
- * then selects among all. Elements with the keys of a bound are kept, as `exact` may put them either side.
+ * The few elements of `a` among which a deep page lies, in one pass of plain comparisons: the keys of
+ * an evenly spread sample, sorted, say between which two keys the page most likely lies (with a
+ * margin of three standard deviations of such a guess); the pass counts the elements before the
+ * lower one (`before`) and keeps those between the two (`among`, a few thousand at 50,000, in a
+ * buffer reused by the next call). Null when the guess missed (the page is not all between them): the
+ * caller then selects among all. Elements with the keys of a bound are kept, as `exact` may put them
+ * either side.
  */
 function around(
   a: Int32Array,
@@ -378,7 +381,7 @@ function around(
   major: Int32Array,
   minor: Float64Array,
   compare: Comparator,
-): Int32Array | null {
+): { among: Int32Array; before: number } | null {
   const n = a.length;
   const sample = new Int32Array(GUESS_SAMPLE);
   for (let s = 0; s < GUESS_SAMPLE; s++) sample[s] = a[Math.floor(((s + 0.5) * n) / GUESS_SAMPLE)] as number;
@@ -408,12 +411,7 @@ function around(
     kept[count++] = i;
   }
   if (before > from || before + count < end) return null;
-  const among = kept.subarray(0, count);
-  const start = from - before;
-  const stop = end - before;
-  if (stop <= HEAP_MAX) return smallest(among, stop, compare).slice(start, stop);
-  select(among, start, 0, count - 1, compare);
-  return smallest(among, stop - start, compare, start);
+  return { among: kept.subarray(0, count), before };
 }
 
 /**
@@ -549,8 +547,8 @@ export class CatalogModel {
   private timedKindOf!: Int32Array;
   /** The when filter's answers (TIMING_* per position), kept per days and per minute (open now). */
   private readonly timings = new Map<string, Uint8Array>();
-  /** The searches' ranks (see `ranks`), the oldest first. */
-  private readonly rankings = new Map<string, Uint8Array>();
+  /** The searches' ranks (see `ranks`), the least recently asked for dropped first. */
+  private readonly rankings = new LRUCache<string, Uint8Array>({ max: RANKS_KEPT });
   private readonly favouredMasks = new Map<Favour, Uint8Array>();
 
   /**
@@ -865,7 +863,6 @@ export class CatalogModel {
     if (ranks === undefined) {
       // A copy: the index answers in a buffer of its own.
       ranks = this.search.rank(queryParts(words), phrase, this.capacity).slice();
-      if (this.rankings.size >= RANKS_KEPT) this.rankings.delete(this.rankings.keys().next().value as string);
       this.rankings.set(phrase, ranks);
     }
     return ranks;
