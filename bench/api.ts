@@ -40,6 +40,7 @@ import { activities, bookings } from '../src/server/db/schema/index.js';
 import { nextYearly } from '../src/server/db/seed/availability.js';
 import { CatalogModel } from '../src/server/modules/catalog/model.js';
 import * as catalogRepo from '../src/server/modules/catalog/repository.js';
+import { SERVER_NODE_FLAGS } from './built-server.js';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -92,7 +93,7 @@ async function postgres(url: string): Promise<Target> {
 /** The production build as `npm start` runs it (info logs go nowhere but are still written). */
 async function startApp(env: Record<string, string>): Promise<{ child: ChildProcess; startedMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/server.js'], {
     env: {
       ...process.env,
       PORT: String(PORT),

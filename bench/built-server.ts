@@ -4,6 +4,12 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { openMeteoAnswer, startStandIn } from '../src/server/test/stand-in.js';
 
+/**
+ * How the production build is run (`npm start`, docs/deployment.md#memory): V8's young generation held
+ * to 2 x 4 MB instead of 2 x 16 MB, about 23 MB less of the process at 50,000 activities.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 /** Map tiles on loopback: one plain 256 px tile for every address, as a tile server sends them. */
 async function startTileStandIn(): Promise<{ url: string; close: () => void }> {
   const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#e9e4d6' } })
@@ -29,7 +35,7 @@ export async function startBuiltServer(port: number): Promise<{ base: string; st
   const base = `http://127.0.0.1:${port}`;
   const weather = await startStandIn(openMeteoAnswer);
   const tiles = await startTileStandIn();
-  const server = spawn(process.execPath, ['dist/server/server.js'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/server.js'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -12,6 +12,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from './built-server.js';
 
 if (!existsSync('dist/server/server.js')) {
   console.error('load test: no production build; run `npm run build` first');
@@ -21,7 +22,7 @@ const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 6
 const PORT = 5320;
 const base = `http://127.0.0.1:${PORT}`;
 const dir = await mkdtemp(path.join(tmpdir(), 'dl-load-'));
-const server = spawn(process.execPath, ['dist/server/server.js'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/server.js'], {
   env: {
     ...process.env,
     PORT: String(PORT),

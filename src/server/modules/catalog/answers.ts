@@ -39,8 +39,11 @@ const minuteOf = (now: Date) => Math.floor(now.getTime() / MINUTE_MS);
 
 /** Enough for every page and filter people use; an endless variety of URLs only pushes the oldest out. */
 const MAX_ANSWERS = 5000;
-/** A tenth of what the process may hold at 50,000 activities (docs/read-model.md#memory). */
-const MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * Counted as twice the JSON (its gzip and brotli forms beside it): some 700 lists of 24 activities, and
+ * 16 MB of what the process may hold at 50,000 activities (docs/read-model.md#memory).
+ */
+const MAX_BYTES = 16 * 1024 * 1024;
 
 export interface AnswerCache {
   /** Route option: answers a URL seen before, at the current version of the read model. */
@@ -108,8 +111,12 @@ function reply304or200(request: FastifyRequest, reply: FastifyReply, answer: Ans
 function sendKeptDirectly(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
   const unchanged = matches(request.headers['if-none-match'], answer.etag);
   const { bytes, encoding } = unchanged ? { bytes: null, encoding: null } : encoded(request, answer);
+  // The hooks' headers that are not on the connection's response yet: the security headers are, and
+  // setting them again would check each of them a second time.
   const headers: Record<string, string | number | string[]> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+  const raw = reply.raw;
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined && !raw.hasHeader(name)) headers[name] = value;
   headers[REQUEST_ID_HEADER] = request.id;
   headers.etag = answer.etag;
   headers['cache-control'] = answer.cacheControl;
