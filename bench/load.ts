@@ -1,7 +1,7 @@
 /**
  * Mixed traffic against the production build (docs/benchmarks.md#load):
  * reads, searches, suggestions, logins and bookings at 100 connections for
- * 60 s (`--seconds N` to change), on a file-backed embedded database. Fails
+ * 60 s (`--seconds N` to change; `npm test` runs 30 s), on a file-backed embedded database. Fails
  * (exit 1) on any connection error, timeout or answer other than 2xx, or when
  * the server's memory keeps growing. Part of `npm test` (`npm run test:load`). Every request comes from its own forwarded address, as many
  * visitors would, so the per-client rate limits do not turn the run into 429s.
@@ -18,7 +18,8 @@ if (!existsSync('dist/server/server.js')) {
   console.error('load test: no production build; run `npm run build` first');
   process.exit(1);
 }
-const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 60;
+// The last --seconds given counts: `npm run test:load -- --seconds 60` overrides the script's own.
+const seconds = Number(process.argv[process.argv.lastIndexOf('--seconds') + 1]) || 60;
 const PORT = 5320;
 const base = `http://127.0.0.1:${PORT}`;
 const dir = await mkdtemp(path.join(tmpdir(), 'dl-load-'));
