@@ -40,8 +40,8 @@ const minuteOf = (now: Date) => Math.floor(now.getTime() / MINUTE_MS);
 /** Enough for every page and filter people use; an endless variety of URLs only pushes the oldest out. */
 const MAX_ANSWERS = 5000;
 /**
- * Counted as twice the JSON (its gzip and brotli forms beside it): some 700 lists of 24 activities, and
- * 16 MB of what the process may hold at 50,000 activities (docs/read-model.md#memory).
+ * Each answer counted as twice its JSON (its gzip and brotli forms beside it): some 390 lists of 24
+ * activities (21 kB of JSON each). What the process holds at 50,000 activities: docs/read-model.md#memory.
  */
 const MAX_BYTES = 16 * 1024 * 1024;
 
