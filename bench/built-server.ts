@@ -1,14 +1,20 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { openMeteoAnswer, startStandIn } from '../src/server/test/stand-in.js';
 
 /**
- * How the production build is run (`npm start`, docs/deployment.md#memory): V8's young generation held
- * to 2 x 4 MB instead of 2 x 16 MB, about 23 MB less of the process at 50,000 activities.
+ * Node's flags for the production build, read from `npm start`'s command so that the benchmarks run
+ * it as it is deployed (docs/deployment.md#memory: V8's young generation held to 2 x 4 MB).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+export const SERVER_NODE_FLAGS: string[] = (() => {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const command = /\bnode ((?:--\S+ )*)dist\/server\/server\.js/.exec(scripts.start);
+  if (!command) throw new Error('package.json: `npm start` no longer runs node dist/server/server.js');
+  return (command[1] ?? '').split(' ').filter(Boolean);
+})();
 
 /** Map tiles on loopback: one plain 256 px tile for every address, as a tile server sends them. */
 async function startTileStandIn(): Promise<{ url: string; close: () => void }> {

@@ -11,6 +11,9 @@ import {
 
 export { expect };
 
+/** `text` as a regular expression matches it, every character taken literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export const CONSENT_KEY = 'discoverlocal-cookie-consent';
 export const FAVOURITES_KEY = 'discoverlocal-favorites';
 export const LANGUAGE_KEY = 'i18nextLng';
@@ -46,7 +49,7 @@ export const test = base.extend<{ consent: Consent | null; outsideOrigins: strin
     // A pattern rather than a function: Playwright then pauses only the requests it matches, and the
     // app's own (every script, style and API call) go on without a round trip through the test.
     const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
-    const allowed = [origin, ...outsideOrigins].map((kept) => kept.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    const allowed = [origin, ...outsideOrigins].map(escapeRegExp).join('|');
     await page.context().route(new RegExp(`^(?!(?:${allowed})(?:/|$))`), (route) => route.abort('blockedbyclient'));
     if (consent) {
       await page.addInitScript(

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openInApp, test } from './fixtures';
+import { escapeRegExp, expect, openInApp, test } from './fixtures';
 
 /**
  * Names come from providers: whatever markup they hold is shown as text on
@@ -67,9 +67,7 @@ test.describe('activity names full of markup', () => {
     await openInApp(page, '/');
     const main = page.getByRole('main');
     await expect(
-      main
-        .getByRole('heading', { level: 3, name: new RegExp(`^${MARKUP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
-        .first(),
+      main.getByRole('heading', { level: 3, name: new RegExp(`^${escapeRegExp(MARKUP)}`) }).first(),
     ).toBeVisible({ timeout: 20_000 });
     await expectTooltipAsText(page, main.getByRole('region', { name: 'Kaart van de activiteiten' }));
   });
