@@ -30,8 +30,8 @@ interface MapIndex {
 }
 
 /**
- * How many activities the kept indexes hold together: an index takes about 300 bytes per activity
- * (its trees per zoom), so 150,000 is some 45 MB: the whole of a catalogue of 50,000, its
+ * How many activities the kept indexes hold together: a compact index takes 150 to 200 bytes per
+ * activity (its trees per zoom), so 150,000 is some 25 MB: the whole of a catalogue of 50,000, its
  * categories' and its best rated (with 100,000 the map's benchmark built them again and again,
  * docs/read-model.md#memory).
  */
@@ -63,6 +63,37 @@ function filtersOf(query: MapQuery): MapFilters {
   return filters;
 }
 
+/**
+ * What supercluster 8 keeps after `load`, in fields it does not document (service.test.ts fails if
+ * a version changes them): the input features, and each zoom's clusters as a plain array of numbers.
+ */
+interface SuperclusterInternals {
+  points: ArrayLike<unknown>;
+  trees: ({ data: ArrayLike<number> } | undefined)[];
+}
+
+/**
+ * Past this many activities an index keeps its numbers in 64 bits: a cluster's id is about 33 times
+ * the activities' count, and a 32-bit float counts exactly only up to 2^24.
+ */
+const FLOAT32_MAX_POINTS = 500_000;
+
+/**
+ * An index made smaller once built (docs/read-model.md#the-maps-clusters): about 200 bytes per
+ * activity went to its input features, kept only to be given back as the markers of a view; in their
+ * place it keeps each activity's own position k in the points (so a marker comes back as that number,
+ * see viewAt). The clusters of every zoom go to 32-bit floats: a centre to about 2 metres, which the
+ * answer rounds to 1 anyway. Nothing writes to them after `load`.
+ */
+export function compact(index: Supercluster<{ k: number }>, n: number): void {
+  const internals = index as unknown as SuperclusterInternals;
+  const positions = new Int32Array(n);
+  for (let k = 0; k < n; k++) positions[k] = k;
+  internals.points = positions;
+  const Numbers = n <= FLOAT32_MAX_POINTS ? Float32Array : Float64Array;
+  for (const tree of internals.trees) if (tree) tree.data = Numbers.from(tree.data);
+}
+
 function build(model: CatalogModel, query: MapQuery, now: Date): MapIndex {
   const points = model.points(filtersOf(query), now);
   const n = points.ids.length;
@@ -86,6 +117,7 @@ function build(model: CatalogModel, query: MapQuery, now: Date): MapIndex {
     extent: 256,
     maxZoom: MAP_CLUSTER_MAX_ZOOM,
   }).load(features);
+  compact(index, n);
   return { model, points, index, bounds: n === 0 ? null : [west, south, east, north], expansion: new Map() };
 }
 
@@ -95,11 +127,25 @@ function viewAt(kept: MapIndex, query: MapQuery, zoom: number, language: Languag
   const clusters: MapAnswer['clusters'] = [];
   const markers: MapAnswer['markers'] = [];
   let inView = 0;
-  for (const feature of index.getClusters([query.west, query.south, query.east, query.north], zoom)) {
-    const [lon, lat] = feature.geometry.coordinates as [number, number];
-    const properties = feature.properties as Partial<Supercluster.ClusterProperties> & { k?: number };
-    if (properties.cluster && properties.cluster_id !== undefined && properties.point_count !== undefined) {
-      const id = properties.cluster_id;
+  // A single activity comes back as its position k in the points (compact), a cluster as a feature.
+  const found = index.getClusters([query.west, query.south, query.east, query.north], zoom) as (
+    Supercluster.ClusterFeature<Supercluster.AnyProps> | number
+  )[];
+  for (const feature of found) {
+    if (typeof feature === 'number') {
+      const k = feature;
+      markers.push({
+        id: points.ids[k] as number,
+        lat: round(points.lat[k] as number),
+        lon: round(points.lon[k] as number),
+        category: CATEGORIES[points.category[k] as number] as Category,
+        name: points.name(k, language),
+        sponsorLevel: points.sponsorLevel[k] as number,
+      });
+      inView++;
+    } else {
+      const [lon, lat] = feature.geometry.coordinates as [number, number];
+      const id = feature.properties.cluster_id;
       let splits = expansion.get(id);
       if (splits === undefined) {
         splits = Math.min(index.getClusterExpansionZoom(id), MAP_MAX_ZOOM);
@@ -109,21 +155,10 @@ function viewAt(kept: MapIndex, query: MapQuery, zoom: number, language: Languag
         id,
         lat: round(lat),
         lon: round(lon),
-        count: properties.point_count,
+        count: feature.properties.point_count,
         expansionZoom: splits,
       });
-      inView += properties.point_count;
-    } else {
-      const k = properties.k as number;
-      markers.push({
-        id: points.ids[k] as number,
-        lat: round(lat),
-        lon: round(lon),
-        category: CATEGORIES[points.category[k] as number] as Category,
-        name: points.name(k, language),
-        sponsorLevel: points.sponsorLevel[k] as number,
-      });
-      inView++;
+      inView += feature.properties.point_count;
     }
   }
   return { clusters, markers, total: points.ids.length, inView, zoom, bounds: kept.bounds };
