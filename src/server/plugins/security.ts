@@ -21,19 +21,29 @@ export function tileImageSource(template: string): string {
 }
 
 /**
- * Security headers on every answer (helmet): a Content Security Policy that
- * lets the page load only our own scripts, styles, fonts and data, plus the
- * map tiles; no framing; a referrer that still names our origin to the tile
- * server (OpenStreetMap's tile policy asks for one); HSTS only over HTTPS.
+ * Whether the answer to `url` is the API's (JSON, calendars, files; docs/decisions/008-security-headers.md):
+ * everything under /api/ but the pages of its documentation (Swagger UI, at /api/docs).
+ */
+const API_ANSWER = /^\/api\/(?!docs(?:[/?]|$))/;
+export const isApiAnswer = (url: string): boolean => API_ANSWER.test(url);
+
+/**
+ * Security headers on every answer (docs/decisions/008-security-headers.md). Pages (helmet): a
+ * Content Security Policy that lets the page load only our own scripts, styles, fonts and data, plus
+ * the map tiles; no framing; a referrer that still names our origin to the tile server
+ * (OpenStreetMap's tile policy asks for one); HSTS only over HTTPS. The API's answers are no page:
+ * a policy that allows nothing, no framing, no sniffing, not readable by another site's page, and
+ * HSTS, in four or five headers instead of twelve (a public read's headers were as large as its answer).
  *
- * helmet's middleware is built once here and run on every request: the
- * Fastify wrapper (@fastify/helmet) builds it again on every request, which
- * cost about 4% of a public read (docs/benchmarks.md).
+ * helmet's middleware is built once here and run on every page: the Fastify wrapper
+ * (@fastify/helmet) builds it again on every request, which cost about 4% of a public read
+ * (docs/benchmarks.md).
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, { mapTileUrl, publicUrl }: SecurityOptions) => {
     const https = publicUrl.startsWith('https:');
-    const headers = helmet({
+    const hsts = { maxAge: 180 * 24 * 60 * 60, includeSubDomains: true };
+    const pageHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -55,12 +65,26 @@ export const securityPlugin = fp(
         },
       },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: https ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: true } : false,
+      strictTransportSecurity: https ? hsts : false,
       xFrameOptions: { action: 'deny' },
     });
-    app.addHook('onRequest', (request, reply, done) =>
-      headers(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
-    );
+    const apiHeaders: [string, string][] = [
+      ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+      ['X-Content-Type-Options', 'nosniff'],
+      ['X-Frame-Options', 'DENY'],
+      ['Cross-Origin-Resource-Policy', 'same-origin'],
+      ...(https
+        ? [['Strict-Transport-Security', `max-age=${hsts.maxAge}; includeSubDomains`] as [string, string]]
+        : []),
+    ];
+    app.addHook('onRequest', (request, reply, done) => {
+      if (isApiAnswer(request.url)) {
+        for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value);
+        done();
+        return;
+      }
+      pageHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+    });
   },
   { name: 'security' },
 );

@@ -27,7 +27,7 @@ describe('a kept answer', () => {
     expect(made.statusCode).toBe(200);
     expect(made.headers['x-total-count']).toBe('14');
     expect(made.headers.link).toContain('offset=12');
-    expect(made.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(made.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
 
     const kept = await ctx.app.inject({ method: 'GET', url });
     expect(kept.statusCode).toBe(200);
