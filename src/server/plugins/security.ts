@@ -33,7 +33,8 @@ export const isApiAnswer = (url: string): boolean => API_ANSWER.test(url);
  * the map tiles; no framing; a referrer that still names our origin to the tile server
  * (OpenStreetMap's tile policy asks for one); HSTS only over HTTPS. The API's answers are no page:
  * a policy that allows nothing, no framing, no sniffing, not readable by another site's page, and
- * HSTS, in four or five headers instead of twelve (a public read's headers were as large as its answer).
+ * HSTS over HTTPS: four or five headers instead of helmet's eleven or twelve (a public read's headers
+ * were as large as its answer).
  *
  * helmet's middleware is built once here and run on every page: the Fastify wrapper
  * (@fastify/helmet) builds it again on every request, which cost about 4% of a public read
