@@ -15,6 +15,7 @@ import { importRuns } from './db/schema/index.js';
 import { systemClock } from './deps.js';
 import { AppError } from './errors.js';
 import { downloadFlux } from './modules/imports/datatourisme/download.js';
+import { keepReadModel } from './modules/catalog/service.js';
 import { type ImportReport, runImport } from './modules/imports/datatourisme/importer.js';
 import { fetchPhoto } from './modules/imports/datatourisme/photo-fetch.js';
 import { localSource } from './modules/imports/datatourisme/source.js';
@@ -140,7 +141,11 @@ async function main(argv: string[]): Promise<number> {
     );
     stopBeating();
     printReport(report);
-    return report.failure ? 1 : 0;
+    if (report.failure) return 1;
+    // The read model's kept file as the import leaves the catalogue: the app's next start restores it
+    // instead of reading everything (docs/read-model.md#the-kept-snapshot).
+    if (!dryRun) await keepReadModel(database, config.dataDir);
+    return 0;
   } catch (error) {
     // Failed before runImport ended the run (a download, a flux that cannot be opened): the run says why.
     if (runId !== null) {

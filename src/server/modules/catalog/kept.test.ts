@@ -11,6 +11,7 @@ import { getJson } from '../../test/http.js';
 import { testConfig } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-db.js';
 import { FORMAT, KEPT_FILE } from './kept.js';
+import { keepReadModel } from './service.js';
 
 /**
  * The kept snapshot (docs/read-model.md#the-kept-snapshot): an app restarted on the same database
@@ -124,6 +125,20 @@ describe('the kept snapshot (docs/read-model.md#the-kept-snapshot)', () => {
       expect.arrayContaining([expect.objectContaining({ name: 'kept-while-stopped' })]),
     );
     expect((await restart()).started).toMatchObject({ from: 'file', caughtUp: 0 });
+  });
+
+  it('is written by a command that changed the catalogue while no app ran (the seeder, the import)', async () => {
+    // More than an app catches up with: a change of everything, and an activity renamed.
+    const tag = await createTag(database.db, 'kept-by-a-command', 'pending');
+    await database.db.update(tags).set({ status: 'approved', isApproved: true }).where(eq(tags.id, tag.id));
+    await database.db.execute(sql`update activities set name = 'Renamed by a command' where id = ${ids[2]}`);
+    const kept = await keepReadModel(database, dir);
+    expect(kept.bytes).toBeGreaterThan(0);
+    const { started, answers, expected } = await restart();
+    expect(started).toMatchObject({ from: 'file', caughtUp: 0 });
+    expect(kept.activities).toBe((answers['/api/activities?limit=100']?.body as unknown[]).length);
+    expect(answers).toEqual(expected);
+    expect(answers[`/api/activities/${ids[2]}`]?.body).toMatchObject({ name: 'Renamed by a command' });
   });
 
   const file = () => path.join(dir, KEPT_FILE);

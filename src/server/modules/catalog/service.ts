@@ -34,6 +34,30 @@ export interface CatalogOptions {
   keptDir?: string | null;
 }
 
+/** The whole public catalogue read from the database and built into a snapshot. */
+async function readWhole(database: Database): Promise<CatalogModel> {
+  const [rows, tags] = await Promise.all([repo.publicActivities(database.db), repo.approvedTags(database.db)]);
+  return new CatalogModel(rows, tags);
+}
+
+/** Writes `model` as the kept file of `dir`, under `snapshot` (taken before the read `model` came from). */
+async function writeModel(database: Database, dir: string, snapshot: string, model: CatalogModel) {
+  const { identity, migration } = await keptIdentity(database.db);
+  const kept = model.kept();
+  const bytes = await writeKept(dir, { identity, migration, snapshot }, kept);
+  return { activities: kept.entries.length, bytes };
+}
+
+/**
+ * The kept file written from the database as it is now, by a command that changed much of the
+ * catalogue while the app was stopped (the seeder, the import): the app's next start restores it
+ * instead of reading everything (docs/read-model.md#the-kept-snapshot).
+ */
+export async function keepReadModel(database: Database, dir: string): Promise<{ activities: number; bytes: number }> {
+  const snapshot = await currentSnapshot(database.db);
+  return writeModel(database, dir, snapshot, await readWhole(database));
+}
+
 /**
  * The public read model, kept current (docs/read-model.md): built from the
  * database once, then patched after every committed change the database
@@ -168,13 +192,8 @@ export class Catalog {
     this.keepSnapshot = null;
     try {
       const started = performance.now();
-      const { identity, migration } = await keptIdentity(this.database.db);
-      const kept = this.model.kept();
-      const bytes = await writeKept(dir, { identity, migration, snapshot }, kept);
-      this.log.info(
-        { activities: kept.entries.length, bytes, ms: Math.round(performance.now() - started) },
-        'read model kept',
-      );
+      const written = await writeModel(this.database, dir, snapshot, this.model);
+      this.log.info({ ...written, ms: Math.round(performance.now() - started) }, 'read model kept');
     } catch (error) {
       this.log.warn({ err: error }, 'read model: the kept file could not be written');
     }
@@ -288,13 +307,9 @@ export class Catalog {
     const started = performance.now();
     // Taken before the read: every change visible in it is in what is read (docs/read-model.md#the-kept-snapshot).
     const snapshot = this.keptDir ? await currentSnapshot(this.database.db) : null;
-    const [rows, tags] = await Promise.all([
-      repo.publicActivities(this.database.db),
-      repo.approvedTags(this.database.db),
-    ]);
-    this.replace(new CatalogModel(rows, tags));
+    this.replace(await readWhole(this.database));
     if (snapshot !== null) this.keepLater(snapshot);
-    this.log.debug({ activities: rows.length, ms: Math.round(performance.now() - started) }, 'read model built');
+    this.log.debug({ activities: this.model.size, ms: Math.round(performance.now() - started) }, 'read model built');
   }
 
   private async reload(ids: number[]) {
