@@ -143,8 +143,15 @@ async function main(argv: string[]): Promise<number> {
     printReport(report);
     if (report.failure) return 1;
     // The read model's kept file as the import leaves the catalogue: the app's next start restores it
-    // instead of reading everything (docs/read-model.md#the-kept-snapshot).
-    if (!dryRun) await keepReadModel(database, config.dataDir);
+    // instead of reading everything (docs/read-model.md#the-kept-snapshot). Without it the app reads
+    // everything: the import, done, stays done.
+    if (!dryRun) {
+      await keepReadModel(database, config.dataDir).catch((error: unknown) =>
+        console.warn(
+          `The read model's file could not be written (${(error as Error).message}); the app will read everything at its start.`,
+        ),
+      );
+    }
     return 0;
   } catch (error) {
     // Failed before runImport ended the run (a download, a flux that cannot be opened): the run says why.

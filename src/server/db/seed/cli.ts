@@ -35,12 +35,19 @@ try {
     );
   }
   // The read model's kept file, so that the app's first start restores it instead of reading the
-  // whole catalogue (docs/read-model.md#the-kept-snapshot); none for a database in memory.
+  // whole catalogue (docs/read-model.md#the-kept-snapshot); none for a database in memory. Without
+  // it the app reads everything: the content written stays written.
   if (config.database.kind === 'postgres' || config.database.dataDir !== null) {
     const started = performance.now();
-    const kept = await keepReadModel(database, config.dataDir);
-    console.info(
-      `Read model kept for the app's next start: ${kept.activities} activities in ${Math.round(performance.now() - started)} ms.`,
+    await keepReadModel(database, config.dataDir).then(
+      (kept) =>
+        console.info(
+          `Read model kept for the app's next start: ${kept.activities} activities in ${Math.round(performance.now() - started)} ms.`,
+        ),
+      (error: unknown) =>
+        console.warn(
+          `The read model's file could not be written (${(error as Error).message}); the app will read everything at its start.`,
+        ),
     );
   }
 } finally {
