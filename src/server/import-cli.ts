@@ -15,7 +15,6 @@ import { importRuns } from './db/schema/index.js';
 import { systemClock } from './deps.js';
 import { AppError } from './errors.js';
 import { downloadFlux } from './modules/imports/datatourisme/download.js';
-import { keepReadModel } from './modules/catalog/service.js';
 import { type ImportReport, runImport } from './modules/imports/datatourisme/importer.js';
 import { fetchPhoto } from './modules/imports/datatourisme/photo-fetch.js';
 import { localSource } from './modules/imports/datatourisme/source.js';
@@ -141,18 +140,7 @@ async function main(argv: string[]): Promise<number> {
     );
     stopBeating();
     printReport(report);
-    if (report.failure) return 1;
-    // The read model's kept file as the import leaves the catalogue: the app's next start restores it
-    // instead of reading everything (docs/read-model.md#the-kept-snapshot). Without it the app reads
-    // everything: the import, done, stays done.
-    if (!dryRun) {
-      await keepReadModel(database, config.dataDir).catch((error: unknown) =>
-        console.warn(
-          `The read model's file could not be written (${(error as Error).message}); the app will read everything at its start.`,
-        ),
-      );
-    }
-    return 0;
+    return report.failure ? 1 : 0;
   } catch (error) {
     // Failed before runImport ended the run (a download, a flux that cannot be opened): the run says why.
     if (runId !== null) {

@@ -127,7 +127,7 @@ describe('the kept snapshot (docs/read-model.md#the-kept-snapshot)', () => {
     expect((await restart()).started).toMatchObject({ from: 'file', caughtUp: 0 });
   });
 
-  it('is written by a command that changed the catalogue while no app ran (the seeder, the import)', async () => {
+  it('is written by a command that changed the catalogue while no app ran (the seeder)', async () => {
     // More than an app catches up with: a change of everything, and an activity renamed.
     const tag = await createTag(database.db, 'kept-by-a-command', 'pending');
     await database.db.update(tags).set({ status: 'approved', isApproved: true }).where(eq(tags.id, tag.id));

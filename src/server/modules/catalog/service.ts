@@ -50,8 +50,8 @@ async function writeModel(database: Database, dir: string, snapshot: string, mod
 
 /**
  * The kept file written from the database as it is now, by a command that changed much of the
- * catalogue while the app was stopped (the seeder, the import): the app's next start restores it
- * instead of reading everything (docs/read-model.md#the-kept-snapshot).
+ * catalogue while the app was stopped (the seeder): the app's next start restores it instead of
+ * reading everything (docs/read-model.md#the-kept-snapshot).
  */
 export async function keepReadModel(database: Database, dir: string): Promise<{ activities: number; bytes: number }> {
   const snapshot = await currentSnapshot(database.db);
