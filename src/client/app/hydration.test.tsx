@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authKeys, useSessionUser } from '../features/auth/api/auth-user';
@@ -34,8 +34,9 @@ describe('hydrating what the server does not know (docs/rendering.md#hydration)'
     const browser = clientWith();
     browser.setQueryData(authKeys.user(), null);
     const mismatches: unknown[] = [];
+    let root: Root | undefined;
     await act(async () => {
-      hydrateRoot(
+      root = hydrateRoot(
         container,
         <QueryClientProvider client={browser}>
           <Who />
@@ -46,5 +47,8 @@ describe('hydrating what the server does not know (docs/rendering.md#hydration)'
     expect(mismatches).toEqual([]);
     // Once hydrated, the answer shows.
     expect(container.textContent).toBe('visitor');
+    // Test files share one document (vitest.config.ts): nothing stays mounted for the next.
+    act(() => root?.unmount());
+    container.remove();
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Link, useCurrentLocation, useSearchParams, useTransitionLocation, useTransitionSearch } from './navigation';
 
@@ -64,9 +64,10 @@ describe('navigation', () => {
     // The address changes before this part is hydrated (a search sent from the hero).
     window.history.pushState(null, '', '/?q=rando');
     const errors: unknown[] = [];
+    let root: Root | undefined;
     try {
       await act(async () => {
-        hydrateRoot(
+        root = hydrateRoot(
           container,
           <Router hook={useTransitionLocation} searchHook={useTransitionSearch}>
             <Search />
@@ -77,6 +78,8 @@ describe('navigation', () => {
       expect(errors).toEqual([]);
       await waitFor(() => expect(container).toHaveTextContent('rando'));
     } finally {
+      // Test files share one document (vitest.config.ts): nothing stays mounted for the next.
+      act(() => root?.unmount());
       window.history.replaceState(null, '', '/');
       container.remove();
     }
