@@ -1,5 +1,5 @@
 import { createInstance } from 'i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createLanguageDetector } from './detector';
 import { LANGUAGE_STORAGE_KEY, languageOptions } from './index';
 
@@ -19,6 +19,11 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
   document.documentElement.lang = '';
   setNavigatorLanguages([]);
+});
+// The next file in this worker gets jsdom's own languages back (vitest.config.ts: the files share a document).
+afterAll(() => {
+  Reflect.deleteProperty(window.navigator, 'languages');
+  Reflect.deleteProperty(window.navigator, 'language');
 });
 
 describe('language detection (docs/product.md#languages)', () => {
