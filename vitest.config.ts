@@ -29,6 +29,8 @@ class LongestFirst extends BaseSequencer {
 /** API test files whose subject does not depend on the database engine (docs/testing.md#vitest-projects). */
 const DATABASE_INDEPENDENT = [
   'src/server/config.test.ts',
+  // `npm run admin` on an embedded database of its own, whatever the project's engine.
+  'src/server/admin-cli.test.ts',
   'src/server/memory.test.ts',
   'src/server/plugins/proxy-forms.test.ts',
   'src/server/modules/geocode/routes.test.ts',
