@@ -41,7 +41,7 @@ import { nextYearly } from '../src/server/db/seed/availability.js';
 import { CatalogModel } from '../src/server/modules/catalog/model.js';
 import { KEPT_FILE } from '../src/server/modules/catalog/kept.js';
 import * as catalogRepo from '../src/server/modules/catalog/repository.js';
-import { SERVER_NODE_FLAGS } from './built-server.js';
+import { BUILT_SERVER, SERVER_NODE_FLAGS } from './built-server.js';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -94,7 +94,7 @@ async function postgres(url: string): Promise<Target> {
 /** The production build as `npm start` runs it (info logs go nowhere but are still written). */
 async function startApp(env: Record<string, string>): Promise<{ child: ChildProcess; startedMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/server.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, BUILT_SERVER], {
     env: {
       ...process.env,
       PORT: String(PORT),

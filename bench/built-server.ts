@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import sharp from 'sharp';
+import { PROJECT_ROOT } from '../src/server/config.js';
 import { openMeteoAnswer, startStandIn } from '../src/server/test/stand-in.js';
 
 /**
@@ -10,11 +12,16 @@ import { openMeteoAnswer, startStandIn } from '../src/server/test/stand-in.js';
  * it as it is deployed (docs/deployment.md#memory: V8's young generation held to 2 x 4 MB).
  */
 export const SERVER_NODE_FLAGS: string[] = (() => {
-  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const { scripts } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
   const command = /\bnode ((?:--\S+ )*)dist\/server\/server\.js/.exec(scripts.start);
   if (!command) throw new Error('package.json: `npm start` no longer runs node dist/server/server.js');
   return (command[1] ?? '').split(' ').filter(Boolean);
 })();
+
+/** The production build's server (`npm run build`), wherever a benchmark is started from. */
+export const BUILT_SERVER = path.join(PROJECT_ROOT, 'dist', 'server', 'server.js');
 
 /** Map tiles on loopback: one plain 256 px tile for every address, as a tile server sends them. */
 async function startTileStandIn(): Promise<{ url: string; close: () => void }> {
@@ -41,7 +48,7 @@ export async function startBuiltServer(port: number): Promise<{ base: string; st
   const base = `http://127.0.0.1:${port}`;
   const weather = await startStandIn(openMeteoAnswer);
   const tiles = await startTileStandIn();
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/server.js'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, BUILT_SERVER], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { zipSource } from '../src/server/modules/imports/datatourisme/source.js';
+import { BUILT_SERVER } from './built-server.js';
 
 const objects = Number(process.argv.find((a) => a.startsWith('--objects='))?.slice(10) ?? 50_000);
 const RSS_LIMIT_MB = 400;
@@ -41,7 +42,7 @@ const postgresServer =
   process.env['TEST_DATABASE_URL'] ??
   (process.env['DATABASE_URL']?.startsWith('postgres') ? process.env['DATABASE_URL'] : undefined);
 
-if (!existsSync('dist/server/server.js')) {
+if (!existsSync(BUILT_SERVER)) {
   console.error('bench/import.ts needs the production build: npm run build');
   process.exit(2);
 }
@@ -137,10 +138,14 @@ function peakRssMb(pid: number): number {
 /** Runs the command line on `file`; its output, time and peak RSS. */
 async function runCli(engine: Engine, file: string) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/import-cli.js', 'datatourisme', file], {
-    env: baseEnv(engine),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(path.dirname(BUILT_SERVER), 'import-cli.js'), 'datatourisme', file],
+    {
+      env: baseEnv(engine),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -153,7 +158,7 @@ async function runCli(engine: Engine, file: string) {
 }
 
 async function startApp(engine: Engine): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
+  const child = spawn(process.execPath, [BUILT_SERVER], {
     env: {
       ...baseEnv(engine),
       PORT: String(PORT),

@@ -12,9 +12,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { SERVER_NODE_FLAGS } from './built-server.js';
+import { BUILT_SERVER, SERVER_NODE_FLAGS } from './built-server.js';
 
-if (!existsSync('dist/server/server.js')) {
+if (!existsSync(BUILT_SERVER)) {
   console.error('load test: no production build; run `npm run build` first');
   process.exit(1);
 }
@@ -23,7 +23,7 @@ const seconds = Number(process.argv[process.argv.lastIndexOf('--seconds') + 1]) 
 const PORT = 5320;
 const base = `http://127.0.0.1:${PORT}`;
 const dir = await mkdtemp(path.join(tmpdir(), 'dl-load-'));
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/server.js'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, BUILT_SERVER], {
   env: {
     ...process.env,
     PORT: String(PORT),

@@ -119,6 +119,9 @@ const envSchema = z.object({
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
+/** An embedded database in the process's memory only (`memory://`): nothing of it outlives the process. */
+export const isInMemory = (target: DatabaseTarget) => target.kind === 'pglite' && target.dataDir === null;
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

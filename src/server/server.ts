@@ -5,7 +5,7 @@ import { failInterruptedRuns, scheduledImportTick } from './modules/imports/serv
 import { sweepPhotos } from './modules/photos/service.js';
 import { checkLapsedSponsorships, endExpiredSponsorships } from './modules/sponsorships/service.js';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, isInMemory, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedOnFirstStart } from './db/seed/index.js';
 import { startedClock, systemClock } from './deps.js';
@@ -28,8 +28,12 @@ async function main() {
   // CLOCK_START (tests and demos) sets the app's clock; the seed dates its editions and availability by it.
   const clock = config.clockStart === null ? systemClock : startedClock(config.clockStart);
   // A database in memory starts empty: there is nothing to keep a read model of (docs/read-model.md#the-kept-snapshot).
-  const inMemory = config.database.kind === 'pglite' && config.database.dataDir === null;
-  const app = await buildApp({ config, database, clock, ...(inMemory ? { keepReadModel: false } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    ...(isInMemory(config.database) ? { keepReadModel: false } : {}),
+  });
   const seeded = await seedOnFirstStart(database.db, config.seed, { accounts: config.auth.demoLogin }, clock.now());
   if (config.clockStart !== null) app.log.warn({ now: clock.now() }, 'CLOCK_START: the app runs on a set clock');
   // The read model has what was seeded before the first request (docs/read-model.md).

@@ -1,5 +1,5 @@
 /** `npm run db:seed`: replaces the database's content with the demo content. */
-import { loadConfig } from '../../config.js';
+import { isInMemory, loadConfig } from '../../config.js';
 import { keepReadModel } from '../../modules/catalog/service.js';
 import { openDatabase } from '../client.js';
 import { resetDemoContent } from './index.js';
@@ -37,7 +37,7 @@ try {
   // The read model's kept file, so that the app's first start restores it instead of reading the
   // whole catalogue (docs/read-model.md#the-kept-snapshot); none for a database in memory. Without
   // it the app reads everything: the content written stays written.
-  if (config.database.kind === 'postgres' || config.database.dataDir !== null) {
+  if (!isInMemory(config.database)) {
     const started = performance.now();
     await keepReadModel(database, config.dataDir).then(
       (kept) =>
