@@ -20,8 +20,9 @@ export const SERVER_NODE_FLAGS: string[] = (() => {
   return (command[1] ?? '').split(' ').filter(Boolean);
 })();
 
-/** The production build's server (`npm run build`), wherever a benchmark is started from. */
-export const BUILT_SERVER = path.join(PROJECT_ROOT, 'dist', 'server', 'server.js');
+/** The production build's server and commands (`npm run build`), wherever a benchmark is started from. */
+export const BUILD_DIR = path.join(PROJECT_ROOT, 'dist', 'server');
+export const BUILT_SERVER = path.join(BUILD_DIR, 'server.js');
 
 /** Map tiles on loopback: one plain 256 px tile for every address, as a tile server sends them. */
 async function startTileStandIn(): Promise<{ url: string; close: () => void }> {

@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { zipSource } from '../src/server/modules/imports/datatourisme/source.js';
-import { BUILT_SERVER } from './built-server.js';
+import { BUILD_DIR, BUILT_SERVER } from './built-server.js';
 
 const objects = Number(process.argv.find((a) => a.startsWith('--objects='))?.slice(10) ?? 50_000);
 const RSS_LIMIT_MB = 400;
@@ -138,14 +138,10 @@ function peakRssMb(pid: number): number {
 /** Runs the command line on `file`; its output, time and peak RSS. */
 async function runCli(engine: Engine, file: string) {
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [path.join(path.dirname(BUILT_SERVER), 'import-cli.js'), 'datatourisme', file],
-    {
-      env: baseEnv(engine),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [path.join(BUILD_DIR, 'import-cli.js'), 'datatourisme', file], {
+    env: baseEnv(engine),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

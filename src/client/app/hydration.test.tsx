@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authKeys, useSessionUser } from '../features/auth/api/auth-user';
 
 function Who() {
@@ -13,8 +13,16 @@ function Who() {
 const clientWith = () =>
   new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
 
-// React's own act(), as Testing Library's render does for its renders.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// React's own act(), as Testing Library's render does for its renders; put back for the next file of
+// this worker (vitest.config.ts: the client's files share one document), which may render outside act().
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+const wasActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+beforeAll(() => {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterAll(() => {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
+});
 afterEach(() => document.body.replaceChildren());
 
 describe('hydrating what the server does not know (docs/rendering.md#hydration)', () => {

@@ -1,22 +1,11 @@
 import { Suspense } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { lazyScreen } from './lazy-screen';
 
 const roots: (() => void)[] = [];
-// These roots render as the browser does, outside act(): React is told it is not in a test, whatever
-// a file before this one in the same worker left set (vitest.config.ts: the client's files share one).
-const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-let wasActEnvironment: boolean | undefined;
-beforeEach(() => {
-  wasActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterEach(() => {
-  roots.splice(0).forEach((unmount) => unmount());
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
-});
+afterEach(() => roots.splice(0).forEach((unmount) => unmount()));
 
 /** Renders synchronously and returns what is on screen right after, before any chunk could arrive. */
 function renderNow(node: React.ReactNode): HTMLElement {
