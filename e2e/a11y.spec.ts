@@ -46,6 +46,9 @@ async function animationsDone(page: Page) {
 
 // axe-core needs several seconds of CPU on a large page: more time than the default for these tests.
 test.describe.configure({ timeout: 60_000 });
+// The screens as most visitors see them, with their transitions and animations (the other specs run
+// with reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
 
 test.describe('accessibility (desktop 1366 px)', () => {
   test('overview: grid and list view', async ({ page }) => {
@@ -148,5 +151,31 @@ test.describe('accessibility (mobile 390 x 844)', () => {
     );
     await settled(page);
     await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('reduced motion (prefers-reduced-motion: reduce)', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('nothing keeps moving: a placeholder pulses once, a transition ends at once', async ({ page }) => {
+    await openOverview(page);
+    await settled(page);
+    const timing = await page.evaluate(() => {
+      const placeholder = document.createElement('span');
+      placeholder.className = 'animate-pulse transition-colors duration-500';
+      document.body.append(placeholder);
+      const style = getComputedStyle(placeholder);
+      const result = {
+        iterations: style.animationIterationCount,
+        animation: style.animationDuration,
+        transition: style.transitionDuration,
+      };
+      placeholder.remove();
+      return result;
+    });
+    expect(timing).toEqual({ iterations: '1', animation: '1e-05s', transition: '1e-05s' });
+    await expect
+      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
+      .toBe(0);
   });
 });
