@@ -68,8 +68,9 @@ test.describe('installable and offline (docs/offline.md)', () => {
 test.describe('a new version (docs/offline.md#pages-and-versions)', () => {
   // About one run in eight of the offline specs together, the new worker does not become the active
   // one within 100 s (alone it takes 2 to 9 s); not yet explained. One retry, so that this does not
-  // hide a new version that never takes over: that fails both tries. The poll's message says which
-  // worker was installing, waiting and active when it gave up.
+  // hide a new version that never takes over: that fails both tries. When it gives up, the poll's
+  // message says which worker was installing, waiting and active, and each state the new worker went
+  // through, with the time since the test asked for it.
   test.describe.configure({ retries: 1 });
   test('takes over at once: the page the old one controlled reloads once onto it, and the pages kept under the old one are dropped', async ({
     page,
@@ -115,7 +116,18 @@ test.describe('a new version (docs/offline.md#pages-and-versions)', () => {
       if (frame === page.mainFrame()) navigations++;
     });
     await page.evaluate(async () => {
-      await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+      const started = performance.now();
+      const states: string[] = [];
+      Object.assign(window, { newWorkerStates: states });
+      const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+      const follow = (worker: ServiceWorker | null) => {
+        if (!worker) return;
+        const note = () => states.push(`${worker.state} at ${Math.round(performance.now() - started)} ms`);
+        note();
+        worker.addEventListener('statechange', note);
+      };
+      follow(registration.installing);
+      registration.addEventListener('updatefound', () => follow(registration.installing));
     });
     // The new worker first precaches the whole app: on a loaded machine that takes more than the
     // default 15 s (once over 45 s in a full run). Waiting for it to be the active one first says,
@@ -124,17 +136,19 @@ test.describe('a new version (docs/offline.md#pages-and-versions)', () => {
       page
         .evaluate(async () => {
           const registration = await navigator.serviceWorker.getRegistration('/');
-          return {
-            installing: registration?.installing?.scriptURL ?? null,
-            waiting: registration?.waiting?.scriptURL ?? null,
-            active: registration?.active?.scriptURL ?? null,
-          };
+          const states = (window as Window & { newWorkerStates?: string[] }).newWorkerStates;
+          return [
+            `installing: ${registration?.installing?.scriptURL ?? 'none'}`,
+            `waiting: ${registration?.waiting?.scriptURL ?? 'none'}`,
+            `active: ${registration?.active?.scriptURL ?? 'none'}`,
+            `the new worker was: ${states?.join(', ') ?? '(the page reloaded)'}`,
+          ].join('\n');
         })
         // The page reloading as the new worker takes over: asked again on the next round.
-        .catch(() => ({ installing: null, waiting: null, active: 'the page was reloading' }));
+        .catch(() => 'the page was reloading');
     await expect
       .poll(workers, { timeout: 100_000, message: 'the new worker becomes the active one' })
-      .toMatchObject({ active: expect.stringMatching(/\/sw\.js\?version=next$/) });
+      .toMatch(/^active: \S+\/sw\.js\?version=next$/m);
     await expect.poll(() => navigations, { message: 'the page reloads onto the new worker' }).toBe(1);
     await expect
       .poll(
