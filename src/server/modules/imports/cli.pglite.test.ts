@@ -158,7 +158,7 @@ const imported = (dir: string) =>
   }, dir);
 
 it('leaves whole batches after a kill -9 mid-run, and the next run imports the rest once', async () => {
-  const BATCHES = 15;
+  const BATCHES = 6;
   const flux = plannedObjects(BATCHES);
   const inArea = flux.planned.filter((p) => p.inArea);
   const fluxZip = path.join(dataDir, 'large.zip');
@@ -188,7 +188,7 @@ it('leaves whole batches after a kill -9 mid-run, and the next run imports the r
   // once the file holds more than one and a half batches' worth. A batch writes its activities,
   // then their translations, then its source rows, so the kill falls inside the second batch's
   // transaction (measured: always, with 200 activities committed): without that transaction its
-  // activities would stay without their source rows. The 13 batches after it leave the poll room.
+  // activities would stay without their source rows. The four batches after it leave the poll room (one takes seconds).
   const killDir = await mkdtemp(path.join(tmpdir(), 'dl-import-kill-'));
   try {
     const fresh = await openPglite(path.join(killDir, 'pglite'));
