@@ -120,8 +120,10 @@ test.describe('a new version (docs/offline.md#pages-and-versions)', () => {
       const states: string[] = [];
       Object.assign(window, { newWorkerStates: states });
       const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+      const followed = new Set<ServiceWorker>();
       const follow = (worker: ServiceWorker | null) => {
-        if (!worker) return;
+        if (!worker || followed.has(worker)) return;
+        followed.add(worker);
         const note = () => states.push(`${worker.state} at ${Math.round(performance.now() - started)} ms`);
         note();
         worker.addEventListener('statechange', note);
