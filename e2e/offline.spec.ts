@@ -66,12 +66,11 @@ test.describe('installable and offline (docs/offline.md)', () => {
 });
 
 test.describe('a new version (docs/offline.md#pages-and-versions)', () => {
-  // About one run in eight of the offline specs together, the new worker does not become the active
-  // one within 100 s (alone it takes 2 to 9 s). Seen on 2026-11-27: it is installed within 0.3 s and
-  // then stays waiting, so the old worker still has an event in progress (a worker that skips
-  // waiting still waits for those); 3 of 12 tries failed so, and none of 8 without the page
-  // fixture's route that blocks other origins (e2e/fixtures.ts), which Playwright applies to the
-  // workers' requests too: the next thing to look at. One retry, so that this does not
+  // Now and then (2 of 6 tries of this test, two at a time, on 2026-11-27) the new worker does not
+  // become the active one within 100 s (alone it takes 2 to 9 s): it is installed within 0.5 s and
+  // then stays waiting, so the old worker still has an event in progress (a worker that skips waiting
+  // still waits for those). Not the page fixture's route (e2e/fixtures.ts): it fails as often with
+  // other origins kept out by the browser's host resolver instead. One retry, so that this does not
   // hide a new version that never takes over: that fails both tries. When it gives up, the poll's
   // message says which worker was installing, waiting and active, and each state the new worker went
   // through, with the time since the test asked for it.
