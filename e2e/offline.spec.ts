@@ -66,15 +66,9 @@ test.describe('installable and offline (docs/offline.md)', () => {
 });
 
 test.describe('a new version (docs/offline.md#pages-and-versions)', () => {
-  // Now and then (2 of 6 tries of this test, two at a time, on 2026-11-27) the new worker does not
-  // become the active one within 100 s (alone it takes 2 to 9 s): it is installed within 0.5 s and
-  // then stays waiting, so the old worker still has an event in progress (a worker that skips waiting
-  // still waits for those). Not the page fixture's route (e2e/fixtures.ts): it fails as often with
-  // other origins kept out by the browser's host resolver instead. One retry, so that this does not
-  // hide a new version that never takes over: that fails both tries. When it gives up, the poll's
-  // message says which worker was installing, waiting and active, and each state the new worker went
-  // through, with the time since the test asked for it.
-  test.describe.configure({ retries: 1 });
+  // When the new worker does not take over, the poll's message says which worker was installing,
+  // waiting and active, and each state the new worker went through, with the time since the test
+  // asked for it (how a new worker left waiting was found: src/client/sw.ts).
   test('takes over at once: the page the old one controlled reloads once onto it, and the pages kept under the old one are dropped', async ({
     page,
     request,

@@ -10,6 +10,7 @@ import { openPglite, queryRows } from '../../db/client.js';
 import { writeFluxZip } from './datatourisme/flux-writer.js';
 import { BATCH_SIZE } from './datatourisme/importer.js';
 import { market, testObject } from './datatourisme/test-objects.js';
+import { embeddedDatabaseFromTemplate } from '../../test/test-db.js';
 import { plannedObjects } from './test-flux.js';
 
 /**
@@ -23,6 +24,8 @@ let zip: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'dl-import-cli-'));
+  // Every database here is migrated already, from the run's template: the commands are the subject.
+  await (await embeddedDatabaseFromTemplate(path.join(dataDir, 'pglite'))).close();
   zip = path.join(dataDir, 'flux.zip');
   const castle = testObject({
     uuid: '5e1f0c2a-0000-4000-8000-000000000001',
@@ -173,6 +176,7 @@ it('leaves whole batches after a kill -9 mid-run, and the next run imports the r
   const measureDir = await mkdtemp(path.join(tmpdir(), 'dl-import-measure-'));
   let perBatch: number;
   try {
+    await (await embeddedDatabaseFromTemplate(path.join(measureDir, 'pglite'))).close();
     const firstBatchZip = path.join(measureDir, 'first.zip');
     await writeFluxZip(firstBatchZip, plannedObjects(1).objects);
     const measured = await startImport(measureDir, firstBatchZip).exited;
@@ -184,16 +188,14 @@ it('leaves whole batches after a kill -9 mid-run, and the next run imports the r
   }
   expect(perBatch).toBeGreaterThan(0);
 
-  // 2. The run to kill, on a fresh database (migrated here, to find the table's file first): killed
+  // 2. The run to kill, on a fresh database (made here, to find the table's file first): killed
   // once the file holds more than one and a half batches' worth. A batch writes its activities,
   // then their translations, then its source rows, so the kill falls inside the second batch's
   // transaction (measured: always, with 200 activities committed): without that transaction its
   // activities would stay without their source rows. The four batches after it leave the poll room (one takes seconds).
   const killDir = await mkdtemp(path.join(tmpdir(), 'dl-import-kill-'));
   try {
-    const fresh = await openPglite(path.join(killDir, 'pglite'));
-    await fresh.migrate();
-    await fresh.close();
+    await (await embeddedDatabaseFromTemplate(path.join(killDir, 'pglite'))).close();
     const file = await translationsFile(killDir);
     const first = startImport(killDir, fluxZip);
     let ended = false;
