@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
@@ -9,14 +9,18 @@ import { databaseUrl } from './global-setup.js';
 export const TEST_DB_KIND = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 
 /**
+ * The run's PGlite template as a Blob backed by its file: PGlite reads it whole, and Node 20 reads a
+ * Blob made from a Buffer through a stream of chunks (measured: 0.66 to 0.77 against 0.88 to 1.0 s
+ * of CPU per database opened from it).
+ */
+const templateDump = () => openAsBlob(inject('pgliteTemplate'));
+
+/**
  * A fresh, migrated, empty database for one test file: a copy of the
  * run's template on the engine of this test project. `close` drops it.
  */
 export async function createTestDatabase({ through }: { through?: (url: string) => string } = {}): Promise<Database> {
-  if (TEST_DB_KIND === 'pglite') {
-    const dump = await readFile(inject('pgliteTemplate'));
-    return openPglite(null, new Blob([dump]));
-  }
+  if (TEST_DB_KIND === 'pglite') return openPglite(null, await templateDump());
   const template = inject('postgresTemplate');
   if (!template) throw new Error('TEST_DATABASE_URL is not set: the postgres test project cannot run');
   const name = `dl_test_${randomBytes(6).toString('hex')}`;
@@ -46,10 +50,10 @@ export async function createTestDatabase({ through }: { through?: (url: string) 
  * A migrated, empty embedded database in the folder `dir` (a command's or a server's
  * `DATA_DIR/pglite`), left open: for the tests whose subject is not a database's first start, which
  * costs initdb and every migration. A copy of the run's template in the PGlite project (measured:
- * 1.1 against 7.3 s of CPU); made and migrated in the PostgreSQL project, which has no such template.
+ * 0.7 to 1.1 against 7.3 s of CPU); made and migrated in the PostgreSQL project, which has no such template.
  */
 export async function embeddedDatabaseFromTemplate(dir: string): Promise<Database> {
-  if (TEST_DB_KIND === 'pglite') return openPglite(dir, new Blob([await readFile(inject('pgliteTemplate'))]));
+  if (TEST_DB_KIND === 'pglite') return openPglite(dir, await templateDump());
   const database = await openPglite(dir);
   await database.migrate();
   return database;
