@@ -32,8 +32,8 @@ interface MapIndex {
 /**
  * How many activities the kept indexes hold together: a compact index takes 150 (the whole
  * catalogue's) to 220 (a small category's) bytes per activity (its trees per zoom), so 150,000 is at
- * most some 33 MB: the whole of a catalogue of 50,000, its categories' and its best rated (with 100,000 the map's benchmark built them again and again,
- * docs/read-model.md#memory).
+ * most some 33 MB: the whole of a catalogue of 50,000, its categories' and its best rated (with
+ * 100,000 the map's benchmark built them again and again, docs/read-model.md#memory).
  */
 const MAX_INDEXED_POINTS = 150_000;
 
