@@ -18,6 +18,7 @@ if (!existsSync(BUILT_SERVER)) {
   console.error('load test: no production build; run `npm run build` first');
   process.exit(1);
 }
+const CONNECTIONS = 100;
 /** The connections open in ten groups, one every 1.5 s (below). */
 const RAMP_GROUPS = 10;
 const RAMP_STEP_MS = 1500;
@@ -179,7 +180,7 @@ try {
       await new Promise((resolve) => setTimeout(resolve, group * RAMP_STEP_MS));
       return autocannon({
         url: base,
-        connections: 100 / RAMP_GROUPS,
+        connections: CONNECTIONS / RAMP_GROUPS,
         duration: seconds - (Date.now() - started) / 1000,
         requests: requestMix(),
         // Raw histograms, merged below into one result (latencies too, so the p99 is of every request).
@@ -188,7 +189,7 @@ try {
     }),
   );
   clearInterval(sampler);
-  const result = aggregateResult(groups, { url: base, connections: 100, duration: seconds });
+  const result = aggregateResult(groups, { url: base, connections: CONNECTIONS, duration: seconds });
   const statuses = result.statusCodeStats as Record<string, { count: number }>;
   const fiveHundreds = Object.entries(statuses)
     .filter(([code]) => Number(code) >= 500)
@@ -197,7 +198,7 @@ try {
   const early = Math.max(...memory.slice(1, Math.max(2, half)));
   const late = Math.max(...memory.slice(half));
   console.info(
-    `${seconds} s at 100 connections: ${result.requests.total} requests (${Math.round(result.requests.total / seconds)}/s), p99 ${result.latency.p99} ms; statuses ${JSON.stringify(Object.fromEntries(Object.entries(statuses).map(([c, s]) => [c, s.count])))}; errors ${result.errors}, timeouts ${result.timeouts}; memory (RSS) ${memory.map((m) => Math.round(m)).join(' ')} MB`,
+    `${seconds} s at ${CONNECTIONS} connections: ${result.requests.total} requests (${Math.round(result.requests.total / seconds)}/s), p99 ${result.latency.p99} ms; statuses ${JSON.stringify(Object.fromEntries(Object.entries(statuses).map(([c, s]) => [c, s.count])))}; errors ${result.errors}, timeouts ${result.timeouts}; memory (RSS) ${memory.map((m) => Math.round(m)).join(' ')} MB`,
   );
   // Every request is well-formed and comes from its own address: anything but a 2xx (a 429, a 400) is a fault too.
   const notAccepted = Object.entries(statuses)

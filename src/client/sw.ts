@@ -23,7 +23,7 @@ declare const self: ServiceWorkerGlobalScope & {
 // turns that off.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
-// A new version takes over at once; the page reloads on the change (main.tsx), so no page runs
+// A new version takes over at once; the page reloads on the change (lib/service-worker.ts), so no page runs
 // the old code against the new cache.
 void self.skipWaiting();
 // And again once installed, every second for as long as it waits: Chromium now and then left the
@@ -34,7 +34,8 @@ const skipWaitingAgain = () => {
   void self.skipWaiting();
   setTimeout(skipWaitingAgain, SKIP_WAITING_AGAIN_MS);
 };
-self.serviceWorker.addEventListener('statechange', skipWaitingAgain);
+// `self.serviceWorker` is recent in browsers: one without it has the first ask alone.
+self.serviceWorker?.addEventListener('statechange', skipWaitingAgain);
 clientsClaim();
 
 const SHELL = '/index.html';

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from './config.js';
-import { embeddedDatabaseFromTemplate } from './test/test-db.js';
+import { writeMigratedEmbeddedDatabase } from './test/test-db.js';
 
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'dl-cli-'));
   // Migrated already: the commands are the subject here, not a database's first start.
-  await (await embeddedDatabaseFromTemplate(path.join(dataDir, 'pglite'))).close();
+  await writeMigratedEmbeddedDatabase(path.join(dataDir, 'pglite'));
 });
 afterAll(async () => rm(dataDir, { recursive: true, force: true }));
 

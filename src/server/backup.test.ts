@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECT_ROOT } from './config.js';
 import { type Database, openDatabase, queryRows } from './db/client.js';
 import { tags } from './db/schema/index.js';
-import { embeddedDatabaseFromTemplate, emptyServerDatabase, TEST_DB_KIND } from './test/test-db.js';
+import { emptyServerDatabase, migratedEmbeddedDatabase, TEST_DB_KIND } from './test/test-db.js';
 
 /**
  * `npm run backup` and `npm run restore` (docs/backups.md), tested by a round
@@ -32,11 +32,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+const embeddedDir = () => path.join(env.DATA_DIR ?? '', 'pglite');
 const open = (): Promise<Database> =>
   openDatabase(
-    env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.join(env.DATA_DIR ?? '', 'pglite') },
+    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: embeddedDir() },
   );
 
 function script(...args: string[]): Promise<{ code: number | null; output: string }> {
@@ -66,12 +65,9 @@ const identityOf = async (database: Database) =>
   (await queryRows<{ id: string }>(database.db, sql`select id::text from catalog_identity`))[0]?.id;
 
 it('restores what was there at the backup, and nothing written after it', { timeout: 300_000 }, async () => {
-  // The embedded database from the run's template (its first start is not the subject here).
-  let database =
-    TEST_DB_KIND === 'pglite'
-      ? await embeddedDatabaseFromTemplate(path.join(env.DATA_DIR ?? '', 'pglite'))
-      : await open();
-  if (TEST_DB_KIND === 'postgres') await database.migrate();
+  // Migrated first (the embedded database copied from the run's template: its first start is not the subject here).
+  let database = env.DATABASE_URL ? await open() : await migratedEmbeddedDatabase(embeddedDir());
+  if (env.DATABASE_URL) await database.migrate();
   await database.db.insert(tags).values([{ name: 'voor-de-backup' }, { name: 'blijft' }]);
   const identityBefore = await identityOf(database);
   await database.close();

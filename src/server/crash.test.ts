@@ -8,7 +8,7 @@ import { PROJECT_ROOT } from './config.js';
 import { openDatabase, queryRows } from './db/client.js';
 import { sql } from 'drizzle-orm';
 import { freePort } from './test/free-port.js';
-import { embeddedDatabaseFromTemplate, emptyServerDatabase, TEST_DB_KIND } from './test/test-db.js';
+import { emptyServerDatabase, TEST_DB_KIND, writeMigratedEmbeddedDatabase } from './test/test-db.js';
 
 /**
  * kill -9 in the middle of a stream of writes (docs/architecture.md#errors):
@@ -30,9 +30,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${PORT}`;
   dataDir = await mkdtemp(path.join(tmpdir(), 'dl-crash-'));
   env = { DATA_DIR: dataDir };
-  // The embedded database migrated already, from the run's template: the first start is not the subject.
-  if (TEST_DB_KIND === 'pglite') await (await embeddedDatabaseFromTemplate(path.join(dataDir, 'pglite'))).close();
-  if (TEST_DB_KIND === 'postgres') {
+  if (TEST_DB_KIND === 'pglite') {
+    // The embedded database migrated already, from the run's template: the first start is not the subject.
+    await writeMigratedEmbeddedDatabase(path.join(dataDir, 'pglite'));
+  } else {
     const database = await emptyServerDatabase('dl_crash');
     env.DATABASE_URL = database.url;
     dropDatabase = database.drop;

@@ -16,7 +16,7 @@ import {
 } from '../test/outage-load.js';
 import { sessionCookieFor } from '../test/sessions.js';
 import { testConfig } from '../test/test-app.js';
-import { embeddedDatabaseFromTemplate } from '../test/test-db.js';
+import { writeMigratedEmbeddedDatabase } from '../test/test-db.js';
 
 /**
  * The embedded database fails under a mixed load (docs/testing.md#outages):
@@ -52,7 +52,7 @@ beforeAll(async () => {
   process.on('unhandledRejection', onEscape);
   dataDir = await mkdtemp(path.join(tmpdir(), 'dl-outage-'));
   // Migrated from the run's template: every round after this opens it again as a restart does.
-  await (await embeddedDatabaseFromTemplate(dataDir)).close();
+  await writeMigratedEmbeddedDatabase(dataDir);
   await open();
   const activityId = await createActivity(database.db, { name: 'Lac de la Cavayère', bookingRequired: true });
   const cookie = await sessionCookieFor(database.db, (await createUser(database.db)).id);

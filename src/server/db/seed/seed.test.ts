@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../domain/activities.js';
 import { weeklyHoursProblem } from '../../../domain/weekly-hours.js';
 import { PROJECT_ROOT } from '../../config.js';
-import { createTestDatabase, embeddedDatabaseFromTemplate } from '../../test/test-db.js';
+import { createTestDatabase, migratedEmbeddedDatabase } from '../../test/test-db.js';
 import { type Database, openPglite, queryRows } from '../client.js';
 import { activities, activityTranslations, bookings, providers, reviews, tags, users } from '../schema/index.js';
 import places from './data/places.json' with { type: 'json' };
@@ -447,7 +447,7 @@ describe('embedded database restarts', () => {
   it('keeps every row of a file-backed embedded database across a restart and seeds nothing twice', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'dl-restart-'));
     try {
-      const first = await embeddedDatabaseFromTemplate(dir);
+      const first = await migratedEmbeddedDatabase(dir);
       expect(await seedOnFirstStart(first.db, 'demo', { accounts: true })).toBe(true);
       await first.db.insert(users).values({ email: 'kept@example.com' });
       await first.close();

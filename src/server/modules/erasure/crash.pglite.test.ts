@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPglite } from '../../db/client.js';
 import { systemClock } from '../../deps.js';
-import { embeddedDatabaseFromTemplate } from '../../test/test-db.js';
+import { migratedEmbeddedDatabase } from '../../test/test-db.js';
 import { erasureChild, everything, seedPerson } from './crash-fixture.js';
 import { deleteOwnAccount } from './service.js';
 
@@ -21,7 +21,7 @@ afterAll(async () => rm(dataDir, { recursive: true, force: true }));
 
 it('leaves the database files as before when killed mid-transaction', async () => {
   const dir = path.join(dataDir, 'pglite');
-  const first = await embeddedDatabaseFromTemplate(dir);
+  const first = await migratedEmbeddedDatabase(dir);
   const { person } = await seedPerson(first.db);
   const before = await everything(first.db);
   await first.close();

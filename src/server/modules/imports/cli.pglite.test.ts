@@ -10,7 +10,7 @@ import { openPglite, queryRows } from '../../db/client.js';
 import { writeFluxZip } from './datatourisme/flux-writer.js';
 import { BATCH_SIZE } from './datatourisme/importer.js';
 import { market, testObject } from './datatourisme/test-objects.js';
-import { embeddedDatabaseFromTemplate } from '../../test/test-db.js';
+import { writeMigratedEmbeddedDatabase } from '../../test/test-db.js';
 import { plannedObjects } from './test-flux.js';
 
 /**
@@ -25,7 +25,7 @@ let zip: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'dl-import-cli-'));
   // Every database here is migrated already, from the run's template: the commands are the subject.
-  await (await embeddedDatabaseFromTemplate(path.join(dataDir, 'pglite'))).close();
+  await writeMigratedEmbeddedDatabase(path.join(dataDir, 'pglite'));
   zip = path.join(dataDir, 'flux.zip');
   const castle = testObject({
     uuid: '5e1f0c2a-0000-4000-8000-000000000001',
@@ -176,7 +176,7 @@ it('leaves whole batches after a kill -9 mid-run, and the next run imports the r
   const measureDir = await mkdtemp(path.join(tmpdir(), 'dl-import-measure-'));
   let perBatch: number;
   try {
-    await (await embeddedDatabaseFromTemplate(path.join(measureDir, 'pglite'))).close();
+    await writeMigratedEmbeddedDatabase(path.join(measureDir, 'pglite'));
     const firstBatchZip = path.join(measureDir, 'first.zip');
     await writeFluxZip(firstBatchZip, plannedObjects(1).objects);
     const measured = await startImport(measureDir, firstBatchZip).exited;
@@ -195,7 +195,7 @@ it('leaves whole batches after a kill -9 mid-run, and the next run imports the r
   // activities would stay without their source rows. The four batches after it leave the poll room (one takes seconds).
   const killDir = await mkdtemp(path.join(tmpdir(), 'dl-import-kill-'));
   try {
-    await (await embeddedDatabaseFromTemplate(path.join(killDir, 'pglite'))).close();
+    await writeMigratedEmbeddedDatabase(path.join(killDir, 'pglite'));
     const file = await translationsFile(killDir);
     const first = startImport(killDir, fluxZip);
     let ended = false;
