@@ -17,7 +17,8 @@
  *     against a bare Fastify route sending the very same bytes.
  * P4: p50/p95 of searches, filters, sorts, deep pages, the when filter, open now and views of the
  *     map (clusters, with their answers' sizes) over 10,000 activities, one request at a time, every
- *     URL different (no answer is served twice), against a bare route's latency.
+ *     URL different (no answer is served twice), against a bare route's latency; and one write
+ *     through the API, until a public read shows it.
  * Cold start: from the process start to the first answer of /api/activities
  *     on an existing embedded database.
  * Availability: p50/p95 of GET /api/activities/:id/availability for 31 and 92
@@ -206,6 +207,8 @@ function keptFileWritten(env: Record<string, string>): Promise<boolean> {
 }
 
 async function p4(target: Target, rows: string[]) {
+  // The demo accounts, for the write below (a local run: docs/security.md#demo-login).
+  target.env.DEMO_LOGIN = 'true';
   await seed(target.env, SCALE);
   // The seeder leaves a kept file; without it the first start reads everything (as after a restore),
   // and writes the file when it stops; the second start restores the file, and P4 is measured on it.
@@ -247,6 +250,7 @@ async function p4(target: Target, rows: string[]) {
     rows.push(
       `| start with ${SCALE} activities, kept file | ${target.label} | ${fmt(startedMs)} ms to the first answer | | | ${kept ? 'read model restored from the file the first start wrote' : 'no file was written: read whole again'} |`,
     );
+    await oneWrite(target, rows, bareP95);
     const memory = await processMemory(child);
     if (memory) {
       rows.push(
@@ -256,6 +260,45 @@ async function p4(target: Target, rows: string[]) {
   } finally {
     await stop(child);
   }
+}
+
+const WRITES = quick ? 10 : 40;
+
+/**
+ * The cost of one write at this size, as an admin pays it: the demo admin sets an activity's
+ * sponsorship (it moves the activity in the public order), timed from the request until a public
+ * read shows the new level (the database's write and notification, then the snapshot patched,
+ * docs/read-model.md#keeping-it-current), one write at a time, against the bare route's p95 above.
+ */
+async function oneWrite(target: Target, rows: string[], bareP95: number) {
+  const login = await fetch(`${base}/api/demo/login/admin`, { method: 'POST', headers: { origin: base } });
+  if (!login.ok) throw new Error(`demo login: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const [first] = (await (await fetch(`${base}/api/activities?limit=1&sort=name`)).json()) as { id: number }[];
+  if (!first) throw new Error('no public activity to write');
+  const times: number[] = [];
+  for (let i = 0; i < WRITES; i++) {
+    const level = (i % 3) + 1;
+    const started = performance.now();
+    const written = await fetch(`${base}/api/admin/activities/${first.id}`, {
+      method: 'PATCH',
+      headers: { origin: base, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ sponsorLevel: level }),
+    });
+    if (written.status !== 204) throw new Error(`write: ${written.status} ${await written.text()}`);
+    for (let seen = false; !seen;) {
+      const read = (await (await fetch(`${base}/api/activities/${first.id}`)).json()) as { sponsorLevel: number };
+      seen = read.sponsorLevel === level;
+      if (performance.now() - started > 10_000) throw new Error('a write was not in the public read after 10 s');
+    }
+    times.push(performance.now() - started);
+  }
+  rows.push(
+    `| one write, until the public read shows it | ${target.label} | p50 ${fmt(percentile(times, 50), 1)} ms, p95 ${fmt(percentile(times, 95), 1)} ms | | ${fmt(bareP95 / percentile(times, 95), 3)}x | ${SCALE} activities, ${WRITES} writes in turn (an admin's sponsorship) |`,
+  );
 }
 
 /** The app process's resident memory now and at its peak, in MB (Linux only; null elsewhere). */

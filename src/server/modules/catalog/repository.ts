@@ -7,6 +7,7 @@ import { DATATOURISME, type MachineTranslatedField } from '../../../domain/attri
 import type { Language } from '../../../domain/languages.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { activities, activityTags, activityTranslations, tags } from '../../db/schema/index.js';
+import { ensureStatistics, STATISTICS_MIN_ACTIVITIES } from '../../db/statistics.js';
 import type { SourcePhoto } from '../../db/schema/imports.js';
 import type { CatalogRow, LocalizedText, PublicTag } from './model.js';
 import { isPublicActivity } from './public-activity.js';
@@ -34,6 +35,8 @@ const READ_CHUNK = 2000;
  * (docs/read-model.md#keeping-it-current).
  */
 export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_CHUNK): Promise<CatalogRow[]> {
+  // A large read joins by the planner's statistics: it gets them first where they are missing or stale.
+  if (!ids || ids.length > STATISTICS_MIN_ACTIVITIES) await ensureStatistics(db);
   const chunks: Which[] = [];
   if (ids) {
     for (let i = 0; i < ids.length; i += chunkSize) {

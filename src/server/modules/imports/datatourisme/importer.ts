@@ -12,6 +12,7 @@ import {
   importRuns,
   photos as photosTable,
 } from '../../../db/schema/index.js';
+import { ensureStatistics } from '../../../db/statistics.js';
 import type { Clock } from '../../../deps.js';
 import { canonical } from '../../listings/service.js';
 import { storePhoto } from '../../photos/files.js';
@@ -549,6 +550,9 @@ export async function runImport(
       })
       .where(eq(importRuns.id, runId));
   }
+  // Many activities written at once: the planner's statistics follow them (docs/architecture.md#the-planners-statistics).
+  // Should the database fail here, the run's rows stay as reported and the next large read checks again.
+  if (!dryRun) await ensureStatistics(db).catch(() => false);
   return report;
 }
 
