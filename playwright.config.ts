@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './e2e/support/ports';
+import { SERVER_NODE_FLAGS } from './scripts/server-node-flags';
 
 /**
  * Debian's Chromium: its headless shell when installed (package chromium-headless-shell, what
@@ -25,6 +26,8 @@ const appEnv = (port: number) => ({
   DATA_DIR: E2E.dataDir(port),
 });
 const DOWN = 'http://127.0.0.1:9';
+/** The production build as `npm start` runs it, with its Node flags (docs/deployment.md#memory). */
+const APP_SERVER = ['node', ...SERVER_NODE_FLAGS, 'dist/server/server.js'].join(' ');
 
 /**
  * End-to-end tests drive Debian's Chromium (Playwright cannot download its
@@ -95,7 +98,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: 'node dist/server/server.js',
+      command: APP_SERVER,
       env: {
         ...appEnv(E2E.appPort),
         OPEN_METEO_URL: `http://127.0.0.1:${E2E.openMeteoPort}`,
@@ -108,7 +111,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'node dist/server/server.js',
+      command: APP_SERVER,
       env: {
         ...appEnv(E2E.offlinePort),
         OPEN_METEO_URL: DOWN,
@@ -119,7 +122,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'node dist/server/server.js',
+      command: APP_SERVER,
       env: {
         ...appEnv(E2E.paymentsPort),
         OPEN_METEO_URL: `http://127.0.0.1:${E2E.openMeteoPort}`,
@@ -130,7 +133,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'node dist/server/server.js',
+      command: APP_SERVER,
       url: `${E2E.clockUrl}/api/ready`,
       reuseExistingServer: false,
       // Started beside the three before it (servers-ready.ts).

@@ -1,24 +1,13 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PROJECT_ROOT } from '../src/server/config.js';
 import { openMeteoAnswer, startStandIn } from '../src/server/test/stand-in.js';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.js';
 
-/**
- * Node's flags for the production build, read from `npm start`'s command so that the benchmarks run
- * it as it is deployed (docs/deployment.md#memory: V8's young generation held to 2 x 4 MB).
- */
-export const SERVER_NODE_FLAGS: string[] = (() => {
-  const { scripts } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const command = /\bnode ((?:--\S+ )*)dist\/server\/server\.js/.exec(scripts.start);
-  if (!command) throw new Error('package.json: `npm start` no longer runs node dist/server/server.js');
-  return (command[1] ?? '').split(' ').filter(Boolean);
-})();
+export { SERVER_NODE_FLAGS };
 
 /** The production build's server and commands (`npm run build`), wherever a benchmark is started from. */
 export const BUILD_DIR = path.join(PROJECT_ROOT, 'dist', 'server');

@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { zipSource } from '../src/server/modules/imports/datatourisme/source.js';
-import { BUILD_DIR, BUILT_SERVER } from './built-server.js';
+import { BUILD_DIR, BUILT_SERVER, SERVER_NODE_FLAGS } from './built-server.js';
 
 const objects = Number(process.argv.find((a) => a.startsWith('--objects='))?.slice(10) ?? 50_000);
 const RSS_LIMIT_MB = 400;
@@ -154,7 +154,8 @@ async function runCli(engine: Engine, file: string) {
 }
 
 async function startApp(engine: Engine): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BUILT_SERVER], {
+  // As `npm start` runs it (docs/deployment.md#memory).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, BUILT_SERVER], {
     env: {
       ...baseEnv(engine),
       PORT: String(PORT),
