@@ -45,10 +45,6 @@ async function visitor(browser: Browser, screen: 'phone' | 'desktop') {
       : { viewport: { width: 1366, height: 768 } }),
   });
   await context.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => route.abort('blockedbyclient'),
-  );
   return { context, page: await context.newPage() };
 }
 

@@ -40,17 +40,11 @@ type Consent = 'accepted' | 'declined';
  * page script runs, unless a choice is already stored, so the cookie banner
  * never covers controls. `test.use({ consent: null })` leaves storage alone.
  */
-export const test = base.extend<{ consent: Consent | null; outsideOrigins: string[] }>({
+export const test = base.extend<{ consent: Consent | null }>({
   consent: ['declined', { option: true }],
-  /** Other origins the test may reach: a stand-in whose pages the browser visits (Stripe's checkout). */
-  outsideOrigins: [[], { option: true }],
-  page: async ({ page, consent, baseURL, outsideOrigins, javaScriptEnabled }, use) => {
-    // Hermetic: nothing leaves the test server (map tiles and the like fail at once instead of waiting on the network).
-    // A pattern rather than a function: Playwright then pauses only the requests it matches, and the
-    // app's own (every script, style and API call) go on without a round trip through the test.
+  // Nothing reaches past loopback: the browser resolves no other host (playwright.config.ts).
+  page: async ({ page, consent, baseURL, javaScriptEnabled }, use) => {
     const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
-    const allowed = [origin, ...outsideOrigins].map(escapeRegExp).join('|');
-    await page.context().route(new RegExp(`^(?!(?:${allowed})(?:/|$))`), (route) => route.abort('blockedbyclient'));
     if (consent) {
       await page.addInitScript(
         ([key, value]) => {
@@ -61,7 +55,6 @@ export const test = base.extend<{ consent: Consent | null; outsideOrigins: strin
     }
     // A server-rendered page shows before it answers clicks: like a person, a test waits until the app is
     // running (`<html data-ready>`, docs/rendering.md) before it acts on a page of the app.
-    const appOrigin = origin;
     for (const name of ['goto', 'reload'] as const) {
       const original = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
       Object.assign(page, {
@@ -69,7 +62,7 @@ export const test = base.extend<{ consent: Consent | null; outsideOrigins: strin
           const response = await original(...args);
           const url = new URL(page.url());
           const html = (response?.headers()['content-type'] ?? 'text/html').startsWith('text/html');
-          if (javaScriptEnabled && url.origin === appOrigin && !url.pathname.startsWith('/api/') && html)
+          if (javaScriptEnabled && url.origin === origin && !url.pathname.startsWith('/api/') && html)
             await page.locator('html[data-ready]').waitFor({ state: 'attached', ...PAGE_LOAD });
           return response;
         },

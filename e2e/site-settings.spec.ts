@@ -37,10 +37,6 @@ async function openSettings(page: Page) {
 async function freshVisitor(browser: Browser) {
   const context = await browser.newContext({ baseURL: ORIGIN, locale: 'nl-NL', serviceWorkers: 'block' });
   await context.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
-  await context.route(
-    (url) => url.origin !== ORIGIN,
-    (route) => route.abort('blockedbyclient'),
-  );
   const page = await context.newPage();
   await page.goto('/landing');
   await page.locator('html[data-ready]').waitFor({ state: 'attached', ...PAGE_LOAD });

@@ -9,7 +9,7 @@ import { E2E } from './support/ports';
  * server (its own database), so the order the other specs check stays put.
  */
 test.describe('paid sponsorship', () => {
-  test.use({ baseURL: E2E.paymentsUrl, outsideOrigins: [E2E.stripeUrl] });
+  test.use({ baseURL: E2E.paymentsUrl });
   test.describe.configure({ timeout: 150_000 });
 
   test('a provider clicks TOP, pays on the checkout page, gets the badge, and cancels it in the portal', async ({

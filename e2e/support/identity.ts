@@ -12,10 +12,6 @@ export async function newPerson(browser: Browser): Promise<{ context: BrowserCon
     viewport: { width: 1366, height: 768 },
   });
   await context.addInitScript(() => localStorage.setItem('discoverlocal-cookie-consent', 'declined'));
-  await context.route(
-    (url) => url.origin !== E2E.appUrl && url.origin !== IDP_ORIGIN,
-    (route) => route.abort('blockedbyclient'),
-  );
   return { context, page: await context.newPage() };
 }
 
