@@ -11,6 +11,12 @@ import {
 
 export { expect };
 
+/**
+ * A console error of a request to a host outside loopback, which the browser resolves to nothing in these
+ * tests (`--host-resolver-rules` in playwright.config.ts): the map's tiles. Not the app's failure.
+ */
+export const OUTSIDE_UNRESOLVED = /net::ERR_NAME_NOT_RESOLVED/;
+
 /** `text` as a regular expression matches it, every character taken literally. */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

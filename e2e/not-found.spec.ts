@@ -1,4 +1,4 @@
-import { expect, test, visit } from './fixtures';
+import { expect, OUTSIDE_UNRESOLVED, test, visit } from './fixtures';
 
 test.describe('404', () => {
   test('an unknown path shows "Pagina niet gevonden" and its button leads back to the overview', async ({ page }) => {
@@ -38,8 +38,7 @@ test.describe('an ordinary anonymous visit', () => {
     const errors: string[] = [];
     const failed: string[] = [];
     page.on('console', (message) => {
-      // Map tiles come from outside, which these tests block on purpose: their failures are not the app's.
-      if (message.type() === 'error' && !/ERR_BLOCKED_BY_CLIENT/.test(message.text())) errors.push(message.text());
+      if (message.type() === 'error' && !OUTSIDE_UNRESOLVED.test(message.text())) errors.push(message.text());
     });
     page.on('response', (response) => {
       if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);

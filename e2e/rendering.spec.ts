@@ -4,6 +4,7 @@ import {
   apiActivity,
   expect,
   FAVOURITES_KEY,
+  OUTSIDE_UNRESOLVED,
   overview,
   PAGE_LOAD,
   QUILLAN,
@@ -15,7 +16,7 @@ import {
  * Map tiles come from outside, which these tests block on purpose, as they block the service worker
  * (playwright.config.ts): neither is the app's doing.
  */
-const NOT_OURS = /ERR_BLOCKED_BY_CLIENT|Service Worker registration blocked by Playwright/;
+const NOT_OURS = new RegExp(`${OUTSIDE_UNRESOLVED.source}|Service Worker registration blocked by Playwright`);
 
 /** The errors and warnings a page logs, and its uncaught errors, from now on. */
 function consoleProblems(page: Page): string[] {

@@ -14,7 +14,7 @@ import { createTestDatabase } from '../test/test-db.js';
 import { type Database, queryRows } from './client.js';
 import { resetDemoContent } from './seed/index.js';
 import { seedScale } from './seed/scale.js';
-import { ensureStatistics, STATISTICS_MIN_ACTIVITIES } from './statistics.js';
+import { CATALOGUE_TABLES, ensureStatistics, STATISTICS_MIN_ACTIVITIES } from './statistics.js';
 
 /**
  * The planner's statistics of the catalogue's tables (docs/architecture.md#the-planners-statistics):
@@ -23,15 +23,6 @@ import { ensureStatistics, STATISTICS_MIN_ACTIVITIES } from './statistics.js';
  */
 let database: Database;
 let dir: string;
-const TABLES = [
-  'activities',
-  'activity_translations',
-  'activity_tags',
-  'activity_sources',
-  'tags',
-  'providers',
-  'users',
-];
 
 /** What the planner takes the table of activities to hold: -1 when it was never analysed. */
 async function estimated(): Promise<number> {
@@ -49,7 +40,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   dir = await mkdtemp(path.join(tmpdir(), 'dl-statistics-'));
   // Only what this test does analyses here: a PostgreSQL server's autovacuum is kept out of its tables.
-  for (const table of TABLES)
+  for (const table of CATALOGUE_TABLES)
     await database.db.execute(sql.raw(`alter table ${table} set (autovacuum_enabled = false)`));
   await resetDemoContent(database.db, { accounts: false });
 });

@@ -5,9 +5,15 @@ import { type Db, queryRows } from './client.js';
  * The tables the public catalogue's read joins (src/server/modules/catalog/repository.ts): the
  * planner's statistics of these decide whether the read is one pass or a pass per activity.
  */
-const CATALOGUE_TABLES = sql.raw(
-  'activities, activity_translations, activity_tags, activity_sources, tags, providers, users',
-);
+export const CATALOGUE_TABLES = [
+  'activities',
+  'activity_translations',
+  'activity_tags',
+  'activity_sources',
+  'tags',
+  'providers',
+  'users',
+] as const;
 
 /** Below this many activities even the planner's worst choice for the read costs little. */
 export const STATISTICS_MIN_ACTIVITIES = 200;
@@ -29,6 +35,6 @@ export async function ensureStatistics(db: Db): Promise<boolean> {
   if (!state || state.counted < STATISTICS_MIN_ACTIVITIES) return false;
   // reltuples is -1 for a table never analysed (PostgreSQL 14 and later).
   if (state.estimated >= 0 && state.counted <= 2 * state.estimated) return false;
-  await db.execute(sql`analyze ${CATALOGUE_TABLES}`);
+  await db.execute(sql`analyze ${sql.raw(CATALOGUE_TABLES.join(', '))}`);
   return true;
 }
