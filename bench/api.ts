@@ -103,6 +103,8 @@ async function startApp(env: Record<string, string>): Promise<{ child: ChildProc
       NODE_ENV: 'production',
       SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123',
       PUBLIC_URL: base,
+      // The demo accounts, for P4's write (a local run: docs/security.md#demo-login).
+      DEMO_LOGIN: 'true',
       DATABASE_URL: '',
       TEST_DATABASE_URL: '',
       ...env,
@@ -207,8 +209,6 @@ function keptFileWritten(env: Record<string, string>): Promise<boolean> {
 }
 
 async function p4(target: Target, rows: string[]) {
-  // The demo accounts, for the write below (a local run: docs/security.md#demo-login).
-  target.env.DEMO_LOGIN = 'true';
   await seed(target.env, SCALE);
   // The seeder leaves a kept file; without it the first start reads everything (as after a restore),
   // and writes the file when it stops; the second start restores the file, and P4 is measured on it.

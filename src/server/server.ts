@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { ConfigError, isInMemory, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedOnFirstStart } from './db/seed/index.js';
+import { embeddedUpkeep } from './db/upkeep.js';
 import { startedClock, systemClock } from './deps.js';
 import { collectGarbage } from './memory.js';
 
@@ -64,6 +65,7 @@ async function main() {
     photos?: NodeJS.Timeout;
     imports?: NodeJS.Timeout;
     retention?: NodeJS.Timeout;
+    upkeep?: NodeJS.Timeout;
   } = {};
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     clearInterval(timers.sponsorships);
@@ -71,6 +73,7 @@ async function main() {
     clearInterval(timers.photos);
     clearInterval(timers.imports);
     clearInterval(timers.retention);
+    clearInterval(timers.upkeep);
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -122,6 +125,18 @@ async function main() {
   void retain();
   timers.retention = setInterval(retain, 60 * 60 * 1000);
   timers.retention.unref();
+  // The embedded database has no autovacuum: the app does its work hourly, from an hour after the
+  // start (docs/architecture.md#the-embedded-databases-upkeep).
+  if (database.kind === 'pglite') {
+    const upkeep = () =>
+      embeddedUpkeep(database)
+        .then((done) => {
+          if (done && done.vacuumed.length > 0) app.log.info(done, 'database upkeep done');
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'the database upkeep failed; tried again in an hour'));
+    timers.upkeep = setInterval(upkeep, 60 * 60 * 1000);
+    timers.upkeep.unref();
+  }
   // Import runs left `running` by a stop: on the embedded database this process is the only one, so all
   // of them; on PostgreSQL those older than the stale limit. Then the daily import of the flux URL,
   // checked every minute, started by one instance only (docs/datatourisme.md#the-daily-import).
