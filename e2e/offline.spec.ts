@@ -153,12 +153,12 @@ test.describe('a new version (docs/offline.md#pages-and-versions)', () => {
         // The page reloading as the new worker takes over: asked again on the next round.
         .catch(() => 'the page was reloading');
     // Chromium swaps in a new worker that asked to skip waiting once the old one has no event in
-    // hand, and stops the old one as soon as it is idle to get there; but Playwright's DevTools
-    // session keeps every worker it is attached to running, and then the new one now and then waits
-    // behind the old one for minutes (1 run in 10 on a busy machine; stopped, the old one gave way
-    // within 3 s). So when the new worker still waits after 10 s, the test stops the old one, as a
-    // browser with no DevTools open does by itself. Stopping it alone does not activate a worker that
-    // never asked to skip waiting: the page it controls keeps it (docs/offline.md#pages-and-versions).
+    // hand. Under Playwright, whose DevTools session is attached to every worker, the old worker is
+    // never stopped as idle (both stayed running throughout), and the new one now and then waited
+    // behind it for minutes: 1 run in 10 on a busy machine, each time active within 3 s of the old
+    // one being stopped. So when the new worker still waits after 10 s, the test stops the old one,
+    // as a browser stops an idle worker by itself. Stopping it does not activate a worker that never
+    // asked to skip waiting: the page it controls keeps it (docs/offline.md#pages-and-versions).
     const deployed = Date.now();
     let stoppedOld = false;
     const takingOver = async () => {
