@@ -226,7 +226,6 @@ interface AxeViolation {
   nodes: { html: string }[];
 }
 
-/** Runs axe-core on the page and fails on serious or critical violations, listing them. */
 /**
  * Clicks a map marker until `selected` holds: Leaflet lets a click made while the map still moves
  * (its first fit, or the zoom to filtered markers) go, as seen on a loaded machine; a visitor clicks
@@ -239,6 +238,7 @@ export async function selectMarker(marker: Locator, selected: () => Promise<void
   }).toPass();
 }
 
+/** Runs axe-core on the page and fails on serious or critical violations, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   // Colours are checked as they end: a button caught halfway through its hover or focus transition
   // has a contrast it never shows at rest. Endless animations (skeletons, spinners) are not waited for.
