@@ -26,16 +26,6 @@ cleanupOutdatedCaches();
 // A new version takes over at once; the page reloads on the change (lib/service-worker.ts), so no page runs
 // the old code against the new cache.
 void self.skipWaiting();
-// And again once installed, every second for as long as it runs and waits: Chromium swaps it in when
-// the old one has no event in hand (docs/offline.md#pages-and-versions).
-const SKIP_WAITING_AGAIN_MS = 1000;
-const skipWaitingAgain = () => {
-  if (self.serviceWorker.state !== 'installed') return;
-  void self.skipWaiting();
-  setTimeout(skipWaitingAgain, SKIP_WAITING_AGAIN_MS);
-};
-// `self.serviceWorker` is recent in browsers: one without it has the first ask alone.
-self.serviceWorker?.addEventListener('statechange', skipWaitingAgain);
 clientsClaim();
 
 const SHELL = '/index.html';
