@@ -360,6 +360,9 @@ describe('a patched snapshot (docs/read-model.md#keeping-it-current)', () => {
       model.cities(),
       model.suggest(['cha'], 'fr', 8),
       model.suggest(['velo'], 'nl', 8),
+      // The default list from Limoux, whose order the snapshot keeps.
+      model.list({ sort: 'distance', offset: 0, limit: 40 } as ActivityListQuery, now),
+      model.list({ sort: 'distance', offset: 60, limit: 30, lng: 'en' } as ActivityListQuery, now),
     ];
     for (let i = 0; i < 24; i++) {
       const query = {
@@ -410,6 +413,42 @@ describe('a patched snapshot (docs/read-model.md#keeping-it-current)', () => {
       const fresh = new CatalogModel(current.values(), []);
       expect(answers(model, generator(1000 + step), now), `after step ${step}`).toEqual(
         answers(fresh, generator(1000 + step), now),
+      );
+    }
+  });
+
+  it('answers as a snapshot built again after changes of one field, which leave most columns and orders shared', () => {
+    const random = generator(23);
+    let current = new Map(rows(250, random).map((r) => [r.id, r] as const));
+    let model = new CatalogModel(current.values(), []);
+    const now = new Date('2027-07-09T08:00:00Z');
+    // What one write usually changes: a sponsorship, a review's rating, a name, a position, a tag, nothing.
+    const edits: ((row: CatalogRow) => CatalogRow)[] = [
+      (row) => ({ ...row, sponsorLevel: (row.sponsorLevel + 1) % 4, isSponsored: row.sponsorLevel < 3 }),
+      (row) => ({ ...row, rating: row.rating === 5 ? 2 : row.rating + 0.5, reviewCount: row.reviewCount + 1 }),
+      (row) => {
+        const name = `aaa ${row.original.name}`;
+        return { ...row, original: { ...row.original, name, sortName: normalizeText(name) } };
+      },
+      // Onto Limoux: first after the sponsored ones in the default list.
+      (row) => ({ ...row, latitude: LIMOUX.lat, longitude: LIMOUX.lon + 0.001 * row.id }),
+      (row) => ({ ...row, createdAt: new Date(row.createdAt.getTime() + 86_400_000) }),
+      (row) => ({
+        ...row,
+        tags: row.tags.length > 0 ? [] : [{ id: 1, name: 'wijn', description: null, isApproved: true }],
+      }),
+      (row) => ({ ...row }),
+    ];
+    for (let step = 0; step < 3 * edits.length; step++) {
+      answers(model, generator(step), now);
+      const id = 1 + Math.floor(random() * 250);
+      const row = (edits[step % edits.length] as (row: CatalogRow) => CatalogRow)(current.get(id) as CatalogRow);
+      current.set(id, row);
+      model = model.patched([row], []);
+      current = new Map([...current.entries()].sort((a, b) => a[0] - b[0]));
+      const fresh = new CatalogModel(current.values(), []);
+      expect(answers(model, generator(500 + step), now), `after step ${step}`).toEqual(
+        answers(fresh, generator(500 + step), now),
       );
     }
   });

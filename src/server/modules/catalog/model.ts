@@ -657,22 +657,18 @@ export class CatalogModel {
     this.inIdOrder = inIdOrder;
     this.entries = from.entries.slice();
     this.entries.length = capacity;
-    this.alive = grown(from.alive, capacity);
-    this.ids = grown(from.ids, capacity);
-    this.sinHalfLat = grown(from.sinHalfLat, capacity);
-    this.cosHalfLat = grown(from.cosHalfLat, capacity);
-    this.sinHalfLon = grown(from.sinHalfLon, capacity);
-    this.cosHalfLon = grown(from.cosHalfLon, capacity);
-    this.cosLat = grown(from.cosLat, capacity);
-    this.category = grown(from.category, capacity);
-    this.bookable = grown(from.bookable, capacity);
-    this.sponsored = grown(from.sponsored, capacity);
-    this.created = grown(from.created, capacity);
-    this.sponsor = grown(from.sponsor, capacity);
-    this.rating = grown(from.rating, capacity);
-    this.reviews = grown(from.reviews, capacity);
-    this.price = grown(from.price, capacity);
-    this.timedKindOf = grown(from.timedKindOf, capacity);
+    // A column is shared with the last snapshot (neither ever writes it again) unless a changed
+    // activity gives it another value there: a sponsorship or a review changes one or two of them,
+    // and copying all sixteen at every write was megabytes of garbage (docs/read-model.md#memory).
+    const column = <T extends Int32Array | Float64Array | Uint8Array | Int8Array>(
+      old: T,
+      value: (e: Entry) => number,
+    ): T => {
+      if (capacity === from.capacity && placed.every((p) => Object.is(old[p.position], value(p.entry)))) return old;
+      const next = grown(old, capacity);
+      for (const { position, entry } of placed) next[position] = value(entry);
+      return next;
+    };
     this.cityCounts = new Map(from.cityCounts);
     const touched = new Uint8Array(capacity);
     const countCity = (city: string, by: number) => {
@@ -680,9 +676,13 @@ export class CatalogModel {
       if (count > 0) this.cityCounts.set(city, count);
       else this.cityCounts.delete(city);
     };
-    for (const id of gone) {
-      const position = generation.positionOf.get(id);
-      if (position === undefined || position >= from.capacity || this.alive[position] === 0) continue;
+    const goneNow = Array.from(gone, (id) => generation.positionOf.get(id)).filter(
+      (position): position is number =>
+        position !== undefined && position < from.capacity && from.alive[position] === 1,
+    );
+    const revived = placed.some(({ position }) => position >= from.capacity || from.alive[position] === 0);
+    this.alive = goneNow.length > 0 || revived ? grown(from.alive, capacity) : from.alive;
+    for (const position of goneNow) {
       this.alive[position] = 0;
       touched[position] = 1;
       countCity((this.entries[position] as Entry).city, -1);
@@ -693,22 +693,22 @@ export class CatalogModel {
       touched[position] = 1;
       this.entries[position] = e;
       this.alive[position] = 1;
-      this.ids[position] = e.id;
-      this.sinHalfLat[position] = Math.sin((e.latitude * RAD) / 2);
-      this.cosHalfLat[position] = Math.cos((e.latitude * RAD) / 2);
-      this.sinHalfLon[position] = Math.sin((e.longitude * RAD) / 2);
-      this.cosHalfLon[position] = Math.cos((e.longitude * RAD) / 2);
-      this.cosLat[position] = Math.cos(e.latitude * RAD);
-      this.category[position] = CATEGORIES.indexOf(e.category);
-      this.bookable[position] = e.bookingRequired ? 1 : 0;
-      this.sponsored[position] = e.isSponsored ? 1 : 0;
-      this.created[position] = e.createdAt.getTime();
-      this.sponsor[position] = e.sponsorLevel;
-      this.rating[position] = e.rating;
-      this.reviews[position] = e.reviewCount;
-      this.price[position] = e.priceCents ?? Number.NaN;
-      this.timedKindOf[position] = timedKindOf(generation, e);
     }
+    this.ids = column(from.ids, (e) => e.id);
+    this.sinHalfLat = column(from.sinHalfLat, (e) => Math.sin((e.latitude * RAD) / 2));
+    this.cosHalfLat = column(from.cosHalfLat, (e) => Math.cos((e.latitude * RAD) / 2));
+    this.sinHalfLon = column(from.sinHalfLon, (e) => Math.sin((e.longitude * RAD) / 2));
+    this.cosHalfLon = column(from.cosHalfLon, (e) => Math.cos((e.longitude * RAD) / 2));
+    this.cosLat = column(from.cosLat, (e) => Math.cos(e.latitude * RAD));
+    this.category = column(from.category, (e) => CATEGORIES.indexOf(e.category));
+    this.bookable = column(from.bookable, (e) => (e.bookingRequired ? 1 : 0));
+    this.sponsored = column(from.sponsored, (e) => (e.isSponsored ? 1 : 0));
+    this.created = column(from.created, (e) => e.createdAt.getTime());
+    this.sponsor = column(from.sponsor, (e) => e.sponsorLevel);
+    this.rating = column(from.rating, (e) => e.rating);
+    this.reviews = column(from.reviews, (e) => e.reviewCount);
+    this.price = column(from.price, (e) => e.priceCents ?? Number.NaN);
+    this.timedKindOf = column(from.timedKindOf, (e) => timedKindOf(generation, e));
     let size = 0;
     for (let i = 0; i < capacity; i++) size += this.alive[i] as number;
     this.size = size;
@@ -725,26 +725,58 @@ export class CatalogModel {
       dirty,
       Array.from(dirty, (i) => fieldsOf.get(i) as SearchFields),
     );
-    // Orders and masks the last snapshot had made, patched rather than made again.
+    // Orders and masks the last snapshot had made, patched rather than made again; shared when the
+    // same activities are public and nothing an order compares changed.
     const added = Int32Array.from(placed, (p) => p.position);
+    const sameLive = goneNow.length === 0 && !revived;
     if (from.limouxNearness && from.defaultOrder) {
-      this.limouxNearness = grown(from.limouxNearness, capacity);
-      const limoux = this.nearnessFrom(LIMOUX);
-      for (const { position } of placed) this.limouxNearness[position] = limoux(position);
-      this.defaultOrder = remerged(from.defaultOrder, touched, added, this.comparator('distance', this.limouxNearness));
+      const samePlaces =
+        this.sinHalfLat === from.sinHalfLat &&
+        this.cosHalfLat === from.cosHalfLat &&
+        this.sinHalfLon === from.sinHalfLon &&
+        this.cosHalfLon === from.cosHalfLon &&
+        this.cosLat === from.cosLat;
+      if (sameLive && samePlaces && this.sponsor === from.sponsor) {
+        this.limouxNearness = from.limouxNearness;
+        this.defaultOrder = from.defaultOrder;
+      } else {
+        this.limouxNearness = grown(from.limouxNearness, capacity);
+        const limoux = this.nearnessFrom(LIMOUX);
+        for (const { position } of placed) this.limouxNearness[position] = limoux(position);
+        this.defaultOrder = remerged(
+          from.defaultOrder,
+          touched,
+          added,
+          this.comparator('distance', this.limouxNearness),
+        );
+      }
     }
-    if (from.newestOrder) this.newestOrder = remerged(from.newestOrder, touched, added, this.newestComparator());
+    if (from.newestOrder) {
+      this.newestOrder =
+        sameLive && this.created === from.created
+          ? from.newestOrder
+          : remerged(from.newestOrder, touched, added, this.newestComparator());
+    }
     for (const [language, order] of from.nameOrders) {
-      const keys = from.nameKeys.get(language)?.slice() ?? [];
-      for (const { position, entry } of placed) keys[position] = textOf(entry, language).sortName;
+      const before = from.nameKeys.get(language) ?? [];
+      const names = placed.map(({ entry }) => textOf(entry, language).sortName);
+      if (sameLive && placed.every(({ position }, k) => before[position] === names[k])) {
+        this.nameKeys.set(language, before);
+        this.nameOrders.set(language, order);
+        continue;
+      }
+      const keys = before.slice();
+      placed.forEach(({ position }, k) => {
+        keys[position] = names[k] as string;
+      });
       this.nameKeys.set(language, keys);
       this.nameOrders.set(language, remerged(order, touched, added, this.nameComparator(keys)));
     }
     for (const [favour, mask] of from.favouredMasks) {
-      const next = grown(mask, capacity);
-      for (const { position, entry } of placed)
-        next[position] = isFavoured(favour, { setting: entry.setting, tags: entry.tagNames }) ? 1 : 0;
-      this.favouredMasks.set(favour, next);
+      this.favouredMasks.set(
+        favour,
+        column(mask, (entry) => (isFavoured(favour, { setting: entry.setting, tags: entry.tagNames }) ? 1 : 0)),
+      );
     }
     return this;
   }
