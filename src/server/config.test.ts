@@ -286,10 +286,16 @@ describe('loadConfig', () => {
 /** The server as `npm start` runs it (from source here); `undefined` removes a variable. */
 function runServer(env: Record<string, string | undefined>) {
   const merged: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'src/server/server.ts')], {
-    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // Says, as the process ends, the mode the libraries it loaded saw.
+  const modeAtExit = `data:text/javascript,process.on('exit',()=>console.log('NODE_ENV at exit: '+process.env.NODE_ENV))`;
+  const child = spawn(
+    process.execPath,
+    ['--import', modeAtExit, '--import', 'tsx', path.join(PROJECT_ROOT, 'src/server/server.ts')],
+    {
+      env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (d) => {
     output += d;
@@ -344,6 +350,8 @@ describe('server start-up and shutdown', { timeout: 60_000 }, () => {
       server.child.kill('SIGTERM');
       await server.exited;
     }
+    // The libraries too (React's server renderer picks its build by it).
+    expect(server.output()).toContain('NODE_ENV at exit: production');
   });
 
   it('refuses to start with the demo logins on a public address, naming the way to force it', async () => {
