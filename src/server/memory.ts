@@ -44,16 +44,35 @@ export function collectUntilSettled(collect: () => void, used: () => number): nu
 /** V8's heap growing factor while the app serves, as a percentage over 1 (docs/deployment.md#memory). */
 export const HEAP_GROWING_PERCENT = 20;
 
+/** Whether tightenHeapGrowth set the factor (and so may loosen it for a while). */
+let tightened = false;
+
 /**
  * From now on V8 collects once its heap has grown by HEAP_GROWING_PERCENT of what the last full
  * collection kept, where by itself it lets the heap double when memory is plenty: at 50,000
- * activities 40 writes took the heap in use from 150 to 304 MB before a collection. Set once the
- * start is over: the start reads and builds the whole read model, and collecting that often made a
- * start with no kept file a second slower (docs/deployment.md#memory). A process started with its own
- * `--heap-growing-percent` keeps it.
+ * activities 40 writes took the heap in use from 150 to 304 MB before a collection. The server sets
+ * it as it starts: a start from the kept file then peaks lower at no cost in time; only reading the
+ * whole catalogue runs without it (`withHeapGrowthLoosened`). A process started with its own
+ * `--heap-growing-percent` keeps it (docs/deployment.md#memory).
  */
 export function tightenHeapGrowth(execArgv: readonly string[] = process.execArgv): boolean {
   if (execArgv.some((flag) => /^--heap[-_]growing[-_]percent\b/.test(flag))) return false;
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  tightened = true;
   return true;
+}
+
+/**
+ * `work` with V8's own heap growing factor, then the tight one again: reading and building the whole
+ * read model with the tight factor ran some twenty full collections, and a start with no kept file
+ * took a second longer (docs/deployment.md#memory).
+ */
+export async function withHeapGrowthLoosened<T>(work: () => Promise<T>): Promise<T> {
+  if (!tightened) return work();
+  setFlagsFromString('--heap-growing-percent=0');
+  try {
+    return await work();
+  } finally {
+    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  }
 }

@@ -27,6 +27,8 @@ async function main() {
   // (loaded with the pages) ran its development build, about a third slower per page, while the app
   // ran as production (docs/security.md#production-unless-said-otherwise).
   process.env.NODE_ENV = config.env;
+  // V8 collects sooner than it would by itself (docs/deployment.md#memory).
+  tightenHeapGrowth();
 
   const database = await openDatabase(config.database);
   await database.migrate();
@@ -45,8 +47,6 @@ async function main() {
   await app.deps.catalog.sync();
   // What the start read and built but does not keep goes back before the first request (docs/read-model.md#memory).
   collectGarbage();
-  // Then V8 collects sooner than it would by itself while the app serves (docs/deployment.md#memory).
-  tightenHeapGrowth();
   if (seeded) {
     app.log.info(
       { seed: config.seed, demoAccounts: config.auth.demoLogin },

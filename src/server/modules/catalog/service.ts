@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { withHeapGrowthLoosened } from '../../memory.js';
 import { changedSince, currentSnapshot, isAhead, keptIdentity, KeptFileRejected, readKept, writeKept } from './kept.js';
 import { CatalogModel } from './model.js';
 import * as repo from './repository.js';
@@ -36,8 +37,11 @@ export interface CatalogOptions {
 
 /** The whole public catalogue read from the database and built into a snapshot. */
 async function readWhole(database: Database): Promise<CatalogModel> {
-  const [rows, tags] = await Promise.all([repo.publicActivities(database.db), repo.approvedTags(database.db)]);
-  return new CatalogModel(rows, tags);
+  // Hundreds of MB of short-lived garbage: V8 collects it at its own pace (docs/deployment.md#memory).
+  return withHeapGrowthLoosened(async () => {
+    const [rows, tags] = await Promise.all([repo.publicActivities(database.db), repo.approvedTags(database.db)]);
+    return new CatalogModel(rows, tags);
+  });
 }
 
 /** Writes `model` as the kept file of `dir`, under `snapshot` (taken before the read `model` came from). */
