@@ -53,8 +53,7 @@ let tightened = false;
  * activities 40 writes took the heap in use from 150 to 304 MB before a collection. The server sets
  * it as it starts: a start from the kept file then peaks 40 to 50 MB lower and answers about half a
  * second later; only reading the whole catalogue runs without it (`withHeapGrowthLoosened`). A
- * process started with its own
- * `--heap-growing-percent` keeps it (docs/deployment.md#memory).
+ * process started with its own `--heap-growing-percent` keeps it (docs/deployment.md#memory).
  */
 export function tightenHeapGrowth(execArgv: readonly string[] = process.execArgv): boolean {
   if (execArgv.some((flag) => /^--heap[-_]growing[-_]percent\b/.test(flag))) return false;
