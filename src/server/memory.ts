@@ -51,7 +51,7 @@ let tightened = false;
  * From now on V8 collects once its heap has grown by HEAP_GROWING_PERCENT of what the last full
  * collection kept, where by itself it lets the heap double when memory is plenty: at 50,000
  * activities 40 writes took the heap in use from 150 to 304 MB before a collection. The server sets
- * it as it starts: a start from the kept file then peaks 40 to 50 MB lower and answers about half a
+ * it as it starts: a start from the kept file then peaks 35 to 50 MB lower and answers about half a
  * second later; only reading the whole catalogue runs without it (`withHeapGrowthLoosened`). A
  * process started with its own `--heap-growing-percent` keeps it (docs/deployment.md#memory).
  */

@@ -65,21 +65,16 @@ async function main() {
     );
   }
 
-  const timers: {
-    sponsorships?: NodeJS.Timeout;
-    bookingMails?: NodeJS.Timeout;
-    photos?: NodeJS.Timeout;
-    imports?: NodeJS.Timeout;
-    retention?: NodeJS.Timeout;
-    upkeep?: NodeJS.Timeout;
-  } = {};
+  // The jobs repeated while the app runs, stopped as it closes.
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, job: () => unknown) => {
+    const timer = setInterval(job, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+  const HOUR = 60 * 60 * 1000;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    clearInterval(timers.sponsorships);
-    clearInterval(timers.bookingMails);
-    clearInterval(timers.photos);
-    clearInterval(timers.imports);
-    clearInterval(timers.retention);
-    clearInterval(timers.upkeep);
+    for (const timer of timers) clearInterval(timer);
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -97,8 +92,7 @@ async function main() {
       app.log.warn({ err: error }, 'ending sponsorships failed'),
     );
   void endSponsorships();
-  timers.sponsorships = setInterval(endSponsorships, 60 * 60 * 1000);
-  timers.sponsorships.unref();
+  every(HOUR, endSponsorships);
   // The mails a booking's day calls for (the review invitation the day after) are queued once each,
   // whatever the number of instances and restarts (docs/mail.md#scheduled-mails): now and hourly.
   const queueBookingMails = () =>
@@ -106,8 +100,7 @@ async function main() {
       app.log.warn({ err: error }, 'queueing the scheduled booking mails failed; the next round tries again'),
     );
   void queueBookingMails();
-  timers.bookingMails = setInterval(queueBookingMails, 60 * 60 * 1000);
-  timers.bookingMails.unref();
+  every(HOUR, queueBookingMails);
   // Photos nothing uses any more that a crash or an outage left behind, and files of uploads that never
   // committed (docs/provider-workspace.md#photos): now and hourly.
   const sweep = () =>
@@ -117,8 +110,7 @@ async function main() {
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'sweeping photos failed; tried again in an hour'));
   void sweep();
-  timers.photos = setInterval(sweep, 60 * 60 * 1000);
-  timers.photos.unref();
+  every(HOUR, sweep);
   // Guests' details leave bookings the console's retention period after their day (at once after it for
   // a guest who is gone), sent mail after 90 days (docs/privacy.md#retention): now and hourly. Counts only
   // are logged.
@@ -129,20 +121,17 @@ async function main() {
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'the retention job failed; tried again in an hour'));
   void retain();
-  timers.retention = setInterval(retain, 60 * 60 * 1000);
-  timers.retention.unref();
+  every(HOUR, retain);
   // The embedded database has no autovacuum: the app does its work hourly, from an hour after the
-  // start (docs/architecture.md#the-embedded-databases-upkeep).
-  if (database.kind === 'pglite') {
-    const upkeep = () =>
-      embeddedUpkeep(database)
-        .then((done) => {
-          if (done && done.vacuumed.length > 0) app.log.info(done, 'database upkeep done');
-        })
-        .catch((error: unknown) => app.log.warn({ err: error }, 'the database upkeep failed; tried again in an hour'));
-    timers.upkeep = setInterval(upkeep, 60 * 60 * 1000);
-    timers.upkeep.unref();
-  }
+  // start; on PostgreSQL the server's autovacuum does, and the round does nothing
+  // (docs/architecture.md#the-embedded-databases-upkeep).
+  const upkeep = () =>
+    embeddedUpkeep(database)
+      .then((done) => {
+        if (done && done.vacuumed.length > 0) app.log.info(done, 'database upkeep done');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the database upkeep failed; tried again in an hour'));
+  every(HOUR, upkeep);
   // Import runs left `running` by a stop: on the embedded database this process is the only one, so all
   // of them; on PostgreSQL those older than the stale limit. Then the daily import of the flux URL,
   // checked every minute, started by one instance only (docs/datatourisme.md#the-daily-import).
@@ -157,8 +146,7 @@ async function main() {
       .catch((error: unknown) =>
         app.log.warn({ err: error }, 'the daily import check failed; tried again in a minute'),
       );
-  timers.imports = setInterval(importTick, 60 * 1000);
-  timers.imports.unref();
+  every(60 * 1000, importTick);
   // The plans' Stripe prices are looked up (and made when missing) once, before the first purchase.
   if (app.deps.payments) {
     app.deps.payments

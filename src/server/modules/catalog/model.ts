@@ -730,26 +730,24 @@ export class CatalogModel {
     const added = Int32Array.from(placed, (p) => p.position);
     const sameLive = goneNow.length === 0 && !revived;
     if (from.limouxNearness && from.defaultOrder) {
+      // The nearness from Limoux follows the places alone: shared columns (the capacity unchanged, no
+      // place moved) keep it as it was.
       const samePlaces =
         this.sinHalfLat === from.sinHalfLat &&
         this.cosHalfLat === from.cosHalfLat &&
         this.sinHalfLon === from.sinHalfLon &&
         this.cosHalfLon === from.cosHalfLon &&
         this.cosLat === from.cosLat;
-      if (sameLive && samePlaces && this.sponsor === from.sponsor) {
-        this.limouxNearness = from.limouxNearness;
-        this.defaultOrder = from.defaultOrder;
-      } else {
+      if (samePlaces) this.limouxNearness = from.limouxNearness;
+      else {
         this.limouxNearness = grown(from.limouxNearness, capacity);
         const limoux = this.nearnessFrom(LIMOUX);
         for (const { position } of placed) this.limouxNearness[position] = limoux(position);
-        this.defaultOrder = remerged(
-          from.defaultOrder,
-          touched,
-          added,
-          this.comparator('distance', this.limouxNearness),
-        );
       }
+      this.defaultOrder =
+        sameLive && samePlaces && this.sponsor === from.sponsor
+          ? from.defaultOrder
+          : remerged(from.defaultOrder, touched, added, this.comparator('distance', this.limouxNearness));
     }
     if (from.newestOrder) {
       this.newestOrder =
