@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, describeValue, loadConfig, PROJECT_ROOT, parseTrustProxy } from './config.js';
@@ -346,6 +347,13 @@ describe('server start-up and shutdown', { timeout: 60_000 }, () => {
       const demo = await fetch(`http://127.0.0.1:${port}/api/demo/login/admin`, { method: 'POST' });
       expect(demo.status).toBe(404);
       expect(server.output()).toContain('TRUST_PROXY is not set');
+      // sharp's libvips is mapped only once a picture is made (docs/deployment.md#memory).
+      const libvips = async () => (await readFile(`/proc/${server.child.pid}/maps`, 'utf8')).includes('libvips');
+      if (process.platform === 'linux') expect(await libvips()).toBe(false);
+      const picture = await fetch(`http://127.0.0.1:${port}/images/share/site.png`);
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get('content-type')).toBe('image/png');
+      if (process.platform === 'linux') expect(await libvips()).toBe(true);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;

@@ -84,7 +84,7 @@ export function calendarEventsOf(
     location,
     geo: { lat: row.latitude, lon: row.longitude },
     url: `${publicUrl}/activity/${row.id}`,
-    modified: row.updatedAt,
+    modified: new Date(row.updatedAt),
   };
   const edition = kind === 'event' ? upcomingEdition(row, today) : null;
   if (kind === 'event' && edition === null) return [];

@@ -1,7 +1,8 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createActivity } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
+import { ownBytes } from './answers.js';
 
 /** Kept answers (docs/read-model.md#http-caching), as a client sees them. */
 
@@ -59,5 +60,22 @@ describe('a kept answer', () => {
     const withCookie = await ctx.app.inject({ method: 'GET', url, headers: { cookie: 'theme=dark' } });
     expect(withCookie.body).toBe(made.body);
     expect(lasting(withCookie.headers)).toEqual(lasting(made.headers));
+  });
+});
+
+describe('the bytes of a kept answer', () => {
+  it('hold no more memory than their length, though a small Buffer.from and zlib give views of more', () => {
+    const json = Buffer.from(JSON.stringify({ id: 1, name: 'Marché de Limoux' }));
+    const brotli = brotliCompressSync(Buffer.from('{"name":"Limoux"},'.repeat(200)));
+    const gzip = gzipSync(Buffer.from('{"name":"Limoux"},'.repeat(200)));
+    for (const bytes of [json, brotli, gzip]) {
+      // What the cache was given before: the pool's 8 kB, zlib's 16 kB output chunk.
+      expect(bytes.buffer.byteLength).toBeGreaterThan(bytes.length);
+      const own = ownBytes(bytes);
+      expect(own.buffer.byteLength).toBe(bytes.length);
+      expect(own.equals(bytes)).toBe(true);
+    }
+    const whole = Buffer.allocUnsafeSlow(64);
+    expect(ownBytes(whole)).toBe(whole);
   });
 });

@@ -76,15 +76,28 @@ function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
   return null;
 }
 
+/**
+ * `bytes` in a buffer of their own length. A kept answer lives until the read model changes, and
+ * keeps alive the whole memory its bytes are a view of: a small `Buffer.from` is a slice of an 8 kB
+ * pool, and zlib's one-shot output a slice of its 16 kB output chunk (a 3 kB brotli answer held 16 kB:
+ * docs/read-model.md#memory).
+ */
+export function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
 /** The bytes of `answer` in the encoding the client takes: small answers as they are, larger ones compressed once. */
 function encoded(request: FastifyRequest, answer: Answer): { bytes: Buffer; encoding: 'br' | 'gzip' | null } {
   const encoding = answer.body.length >= 1024 ? encodingFor(request) : null;
   if (encoding === 'br') {
-    answer.br ??= brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    answer.br ??= ownBytes(brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
     return { bytes: answer.br, encoding };
   }
   if (encoding === 'gzip') {
-    answer.gzip ??= gzipSync(answer.body, { level: 6 });
+    answer.gzip ??= ownBytes(gzipSync(answer.body, { level: 6 }));
     return { bytes: answer.gzip, encoding };
   }
   return { bytes: answer.body, encoding: null };
@@ -182,7 +195,7 @@ export function createAnswerCache(
     },
 
     send(request, reply, payload, cacheControl, { at, key = request.url } = {}) {
-      const body = Buffer.from(JSON.stringify(payload));
+      const body = ownBytes(Buffer.from(JSON.stringify(payload)));
       const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
       const headers: Record<string, string> = {};
       for (const name of ['x-total-count', 'x-when-matches', 'link', 'x-weather-suggestion']) {

@@ -21,7 +21,7 @@ export const KEPT_FILE = 'read-model.bin';
  * What the body holds and how: bump it whenever the snapshot's entries (CatalogActivity, what
  * repository.ts reads), its search index or this file change, so that an older file is not used.
  */
-export const FORMAT = 1;
+export const FORMAT = 2;
 const MAGIC = Buffer.from('DLREADMODEL\n', 'latin1');
 
 export interface KeptHeader {

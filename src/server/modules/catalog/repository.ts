@@ -380,8 +380,8 @@ function rowOf(entry: ActivityEntry, shared: Shared): CatalogRow {
     setting,
     isSponsored,
     sponsorLevel,
-    createdAt: new Date(createdAt),
-    updatedAt: new Date(updatedAt),
+    createdAt,
+    updatedAt,
     searchText,
     // A public activity's provider is listed (or it has none): they answer its bookings, else the team.
     answeredBy: shared.object<AnsweredBy>(providerName ? { kind: 'provider', name: providerName } : { kind: 'team' }),

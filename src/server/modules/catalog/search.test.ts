@@ -54,8 +54,8 @@ function catalogue(specs: Spec[]): CatalogModel {
       source: null,
       isSponsored: (spec.sponsorLevel ?? 0) > 0,
       sponsorLevel: spec.sponsorLevel ?? 0,
-      createdAt: new Date(Date.UTC(2025, 0, 1 + i)),
-      updatedAt: new Date(Date.UTC(2025, 6, 1)),
+      createdAt: Date.UTC(2025, 0, 1 + i),
+      updatedAt: Date.UTC(2025, 6, 1),
       // As the writers store it (src/server/modules/activities/repository.ts).
       searchText: buildSearchDocument([
         spec.name,

@@ -143,7 +143,7 @@ export function datatourismeObject(row: CatalogActivity, context: OwnListingCont
       : {}),
     hasBeenCreatedBy: guide,
     hasBeenPublishedBy: [guide],
-    lastUpdate: row.updatedAt.toISOString(),
-    lastUpdateDatatourisme: row.updatedAt.toISOString(),
+    lastUpdate: new Date(row.updatedAt).toISOString(),
+    lastUpdateDatatourisme: new Date(row.updatedAt).toISOString(),
   };
 }

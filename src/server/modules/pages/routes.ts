@@ -3,12 +3,12 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { PageRenderer } from '../../../domain/page-render.js';
 import type { Deps } from '../../deps.js';
 import type { CatalogModel } from '../catalog/model.js';
 import { AppError } from '../../errors.js';
+import { loadSharp } from '../../sharp.js';
 import { escapeHtml, pageHead, pageHtml } from './head.js';
 import { paintFirst } from './paint-first.js';
 import { type PageTarget, targetOf } from '../../../domain/pages.js';
@@ -105,7 +105,7 @@ export const pageRoutes =
         const source = path.join(deps.config.publicDir, 'images', 'activities', `${name}.svg`);
         let png = made.get(name);
         if (!png) {
-          png = readFile(source).then((svg) =>
+          png = Promise.all([readFile(source), loadSharp()]).then(([svg, sharp]) =>
             sharp(svg, { density: 144 }).resize(SHARE_WIDTH, SHARE_HEIGHT, { fit: 'cover' }).png().toBuffer(),
           );
           made.set(name, png);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../../domain/images.js';
 import { AppError } from '../../errors.js';
 import { ensurePrivateDir } from '../../private-dir.js';
+import { loadSharp } from '../../sharp.js';
 
 /**
  * The files of uploaded photos under DATA_DIR/uploads (docs/provider-workspace.md#photos): for a
@@ -54,7 +54,8 @@ async function writeWhole(file: string, data: Buffer): Promise<void> {
 }
 
 /** The 1200 x 630 JPEG a link preview shows, cut around what draws the eye. */
-function sharePicture(input: Buffer | string): Promise<Buffer> {
+async function sharePicture(input: Buffer | string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize(SHARE_WIDTH, SHARE_HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
@@ -69,6 +70,7 @@ function sharePicture(input: Buffer | string): Promise<Buffer> {
  * camera). Nothing is kept when any step fails.
  */
 export async function storePhoto(input: Buffer, uploadsDir: string): Promise<StoredPhoto> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     ({ format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
