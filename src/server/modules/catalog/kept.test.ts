@@ -10,7 +10,7 @@ import { createActivity, createTag, tagActivity } from '../../test/factories.js'
 import { getJson } from '../../test/http.js';
 import { testConfig } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-db.js';
-import { FORMAT, KEPT_FILE } from './kept.js';
+import { currentSnapshot, FORMAT, KEPT_FILE, type KeptHeader, keptIdentity, writeKept } from './kept.js';
 import { keepReadModel } from './service.js';
 
 /**
@@ -203,5 +203,42 @@ describe('the kept snapshot (docs/read-model.md#the-kept-snapshot)', () => {
     expect(answers).toEqual(expected);
     // A good file was written in its place.
     expect((await restart()).started).toMatchObject({ from: 'file', caughtUp: 0 });
+  });
+
+  /** The file's header and where its body starts. */
+  async function headerOf(): Promise<{ header: KeptHeader; bodyStart: number }> {
+    const bytes = await readFile(file());
+    const magic = 'DLREADMODEL\n'.length;
+    const length = bytes.readUInt32BE(magic);
+    const header = JSON.parse(bytes.subarray(magic + 4, magic + 4 + length).toString('utf8')) as KeptHeader;
+    return { header, bodyStart: magic + 4 + length };
+  }
+
+  it('is read a part at a time: a file of several parts restores the same answers; a spoilt part is refused', async () => {
+    const snapshot = await currentSnapshot(database.db);
+    const app = await start(false);
+    const model = app.deps.catalog.current.kept();
+    await app.close();
+    expect(model.entries.length).toBeGreaterThan(4);
+    // Two activities to a part: the entries in three parts or more, then the tables.
+    await writeKept(dir, { ...(await keptIdentity(database.db)), snapshot }, model, 2);
+    const { header, bodyStart } = await headerOf();
+    expect(header.parts).toHaveLength(Math.ceil(model.entries.length / 2) + 1);
+    const whole = await restart();
+    expect(whole.started).toMatchObject({ from: 'file', caughtUp: 0 });
+    expect(whole.warned).toEqual([]);
+    expect(whole.answers).toEqual(whole.expected);
+
+    // A byte of the second part's entries changed: that part's checksum refuses the file.
+    await writeKept(dir, { ...(await keptIdentity(database.db)), snapshot }, model, 2);
+    const bytes = await readFile(file());
+    const at = bodyStart + (header.parts[0]?.bytes ?? 0) + 10;
+    bytes[at] = (bytes[at] as number) ^ 0xff;
+    await writeFile(file(), bytes);
+    const spoilt = await restart();
+    expect(spoilt.started).toMatchObject({ from: 'database' });
+    expect(spoilt.warned).toHaveLength(1);
+    expect(spoilt.warned[0]).toContain('checksum');
+    expect(spoilt.answers).toEqual(spoilt.expected);
   });
 });

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { type FileHandle, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { crc32 } from 'node:zlib';
@@ -12,16 +12,20 @@ import type { Entry, KeptModel, LocalizedText } from './model.js';
  * The read model kept in a file under DATA_DIR (docs/read-model.md#the-kept-snapshot), so that a
  * start restores it and reads again only what changed since, instead of the whole catalogue.
  *
- * The file: MAGIC, the header's length (4 bytes), the header (JSON), then the body: the snapshot's
- * entries, search index and approved tags, as `v8.serialize` writes them (typed arrays, dates and
- * shared objects come back as they were).
+ * The file: MAGIC, the header's length (4 bytes), the header (JSON), then the body in parts, each
+ * as `v8.serialize` writes it (typed arrays and the objects shared within a part come back as they
+ * were): the snapshot's entries, PART_ENTRIES to a part, then its tables (the texts' strings, the
+ * search index, the approved tags). A restore reads the tables, then one part of entries at a time,
+ * so that it holds one part's bytes beside the snapshot it makes, not the whole file's.
  */
 export const KEPT_FILE = 'read-model.bin';
 /**
  * What the body holds and how: bump it whenever the snapshot's entries (CatalogActivity, what
  * repository.ts reads), its search index or this file change, so that an older file is not used.
  */
-export const FORMAT = 2;
+export const FORMAT = 3;
+/** Activities per part of the body (a few MB of the file at most). */
+const PART_ENTRIES = 5000;
 const MAGIC = Buffer.from('DLREADMODEL\n', 'latin1');
 
 export interface KeptHeader {
@@ -34,8 +38,8 @@ export interface KeptHeader {
   snapshot: string;
   activities: number;
   bodyBytes: number;
-  /** CRC-32 of the body. */
-  crc: number;
+  /** The body's parts in file order (the entries', then the tables'): their lengths and CRC-32s. */
+  parts: { bytes: number; crc: number }[];
 }
 
 /** Which database and schema a file must come from to be used. */
@@ -111,76 +115,136 @@ export async function changedSince(db: Db, snapshot: string): Promise<number[]> 
  */
 export async function writeKept(
   dir: string,
-  header: Omit<KeptHeader, 'format' | 'activities' | 'bodyBytes' | 'crc'>,
+  header: Omit<KeptHeader, 'format' | 'activities' | 'bodyBytes' | 'parts'>,
   model: KeptModel,
+  partEntries = PART_ENTRIES,
 ): Promise<number> {
-  const body = serialize(packed(model));
+  const packer = new Packer();
+  const parts: Buffer[] = [];
+  for (let i = 0; i < model.entries.length; i += partEntries) {
+    parts.push(serialize(model.entries.slice(i, i + partEntries).map((entry) => packer.entry(entry))));
+  }
+  const tables: KeptTables = { strings: packer.strings, index: model.index, approvedTags: model.approvedTags };
+  parts.push(serialize(tables));
   const full: KeptHeader = {
     format: FORMAT,
     ...header,
     activities: model.entries.length,
-    bodyBytes: body.length,
-    crc: crc32(body),
+    bodyBytes: parts.reduce((sum, part) => sum + part.length, 0),
+    parts: parts.map((part) => ({ bytes: part.length, crc: crc32(part) })),
   };
   const head = Buffer.from(JSON.stringify(full), 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32BE(head.length);
   await ensurePrivateDir(dir);
-  await writePrivately(path.join(dir, KEPT_FILE), (file) => file.writev([MAGIC, length, head, body]));
-  return MAGIC.length + 4 + head.length + body.length;
+  await writePrivately(path.join(dir, KEPT_FILE), (file) => file.writev([MAGIC, length, head, ...parts]));
+  return MAGIC.length + 4 + head.length + full.bodyBytes;
 }
 
 /** Why a file is not used (a warning in the log; the app then reads everything). */
 export class KeptFileRejected extends Error {}
 
+/** `length` bytes of `file` from `position`, or KeptFileRejected when it ends before. */
+async function readAt(file: FileHandle, position: number, length: number): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const { bytesRead } = await file.read(bytes, done, length - done, position + done);
+    if (bytesRead === 0) throw new KeptFileRejected('truncated');
+    done += bytesRead;
+  }
+  return bytes;
+}
+
 /**
  * The file's header and snapshot, when it exists (null when not) and is one this database may use;
- * a file that cannot be used throws KeptFileRejected (or the error that reading it raised).
+ * a file that cannot be used throws KeptFileRejected (or the error that reading it raised). Read a
+ * part at a time: the tables first, then the entries, each part's bytes let go once its entries are
+ * made again (docs/read-model.md#the-kept-snapshot).
  */
 export async function readKept(
   dir: string,
   expected: KeptIdentity,
 ): Promise<{ header: KeptHeader; model: KeptModel } | null> {
-  let bytes: Buffer;
+  let file: FileHandle;
   try {
-    bytes = await readFile(path.join(dir, KEPT_FILE));
+    file = await open(path.join(dir, KEPT_FILE), 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) {
-    throw new KeptFileRejected('not a read model file');
+  try {
+    const { size } = await file.stat();
+    if (size < MAGIC.length + 4) throw new KeptFileRejected('not a read model file');
+    const start = await readAt(file, 0, MAGIC.length + 4);
+    if (!start.subarray(0, MAGIC.length).equals(MAGIC)) throw new KeptFileRejected('not a read model file');
+    const headLength = start.readUInt32BE(MAGIC.length);
+    const bodyStart = MAGIC.length + 4 + headLength;
+    if (bodyStart > size) throw new KeptFileRejected('truncated header');
+    const header = JSON.parse((await readAt(file, MAGIC.length + 4, headLength)).toString('utf8')) as KeptHeader;
+    if (header.format !== FORMAT) throw new KeptFileRejected(`format ${header.format}, not ${FORMAT}`);
+    if (header.migration !== expected.migration) {
+      throw new KeptFileRejected(`made at migration ${header.migration}, not ${expected.migration}`);
+    }
+    if (header.identity !== expected.identity) throw new KeptFileRejected('made from another database');
+    const { parts } = header;
+    if (!Array.isArray(parts) || parts.length === 0) throw new KeptFileRejected('its content is not a read model');
+    if (size - bodyStart !== header.bodyBytes) {
+      throw new KeptFileRejected(`${size - bodyStart} bytes, not ${header.bodyBytes}`);
+    }
+    const offsets: number[] = [];
+    let offset = bodyStart;
+    for (const part of parts) {
+      offsets.push(offset);
+      offset += part.bytes;
+    }
+    if (offset !== size) throw new KeptFileRejected('its parts do not add up to the file');
+    const part = async (k: number): Promise<unknown> => {
+      const { bytes, crc } = parts[k] as KeptHeader['parts'][number];
+      const body = await readAt(file, offsets[k] as number, bytes);
+      if (crc32(body) !== crc) throw new KeptFileRejected('its checksum does not match');
+      return deserialize(body);
+    };
+    const tables = (await part(parts.length - 1)) as KeptTables;
+    if (!Array.isArray(tables?.strings) || typeof tables.index !== 'object' || tables.index === null) {
+      throw new KeptFileRejected('its content is not a read model');
+    }
+    // Node's deserializer makes each typed array a view of the part's bytes when it can: copied, those
+    // bytes (words and all) are not kept alive by them.
+    const { index } = tables;
+    if (!Array.isArray(index.starts) || !Array.isArray(index.postings)) {
+      throw new KeptFileRejected('its content is not a read model');
+    }
+    index.starts = index.starts.map((list) => list.slice());
+    index.postings = index.postings.map((list) => list.slice());
+    index.nameOwners = index.nameOwners.slice();
+    const unpack = unpacker(tables.strings);
+    const entries: Entry[] = [];
+    for (let k = 0; k < parts.length - 1; k++) {
+      const packedEntries = await part(k);
+      if (!Array.isArray(packedEntries)) throw new KeptFileRejected('its content is not a read model');
+      for (const entry of packedEntries as PackedEntry[]) entries.push(unpack(entry));
+    }
+    const model: KeptModel = { entries, index, approvedTags: tables.approvedTags };
+    checkShape(model, header.activities);
+    return { header, model };
+  } finally {
+    await file.close();
   }
-  const headLength = bytes.readUInt32BE(MAGIC.length);
-  const bodyStart = MAGIC.length + 4 + headLength;
-  if (bodyStart > bytes.length) throw new KeptFileRejected('truncated header');
-  const header = JSON.parse(bytes.subarray(MAGIC.length + 4, bodyStart).toString('utf8')) as KeptHeader;
-  if (header.format !== FORMAT) throw new KeptFileRejected(`format ${header.format}, not ${FORMAT}`);
-  if (header.migration !== expected.migration) {
-    throw new KeptFileRejected(`made at migration ${header.migration}, not ${expected.migration}`);
-  }
-  if (header.identity !== expected.identity) throw new KeptFileRejected('made from another database');
-  const body = bytes.subarray(bodyStart);
-  if (body.length !== header.bodyBytes) throw new KeptFileRejected(`${body.length} bytes, not ${header.bodyBytes}`);
-  if (crc32(body) !== header.crc) throw new KeptFileRejected('its checksum does not match');
-  const model = unpacked(deserialize(body) as PackedModel);
-  checkShape(model, header.activities);
-  // Node's deserializer makes each typed array a view of the file's bytes when it can: copied, the
-  // file's buffer (the size of the file) is not kept alive by them.
-  const { index } = model;
-  index.starts = index.starts.map((list) => list.slice());
-  index.postings = index.postings.map((list) => list.slice());
-  index.nameOwners = index.nameOwners.slice();
-  return { header, model };
 }
 
 /** The fields of a text (LocalizedText), in the order a packed text lists them. */
 const TEXT_FIELDS = ['name', 'description', 'location', 'openingHours', 'marketDays', 'sortName'] as const;
 
-/** A snapshot as the file holds it: each text's strings as indexes into one table of distinct strings. */
-interface PackedModel extends Omit<KeptModel, 'entries'> {
+/** An entry as the file holds it: its texts as indexes into the table of strings (Packer). */
+type PackedEntry = Omit<Entry, 'original' | 'translations'> & {
+  original: number[];
+  translations: Record<string, number[]>;
+};
+
+/** The last part of the body: the texts' strings, the search index and the approved tags. */
+interface KeptTables extends Omit<KeptModel, 'entries'> {
   strings: string[];
-  entries: unknown[];
 }
 
 /**
@@ -189,44 +253,57 @@ interface PackedModel extends Omit<KeptModel, 'entries'> {
  * written, read and kept once per activity (at 50,000 synthetic activities, 730,000 copies of 38
  * million characters; sharing them again after a restore took seconds of hashing). So the texts'
  * strings are written once, in a table, and each text as the indexes of its fields (-1: null).
- * A text with other fields than TEXT_FIELDS is refused (FORMAT must change with them).
+ * A text with other fields than TEXT_FIELDS is refused (FORMAT must change with them). The objects
+ * shared are shared within a part of PART_ENTRIES activities: a weekly row or a tag common to
+ * several parts comes back once per part (a few hundred small objects at 50,000).
  */
-function packed(model: KeptModel): PackedModel {
-  const strings: string[] = [];
-  const indexOf = new Map<string, number>();
-  const texts = new Map<object, number[]>();
-  const pack = (text: LocalizedText): number[] => {
-    let done = texts.get(text);
+class Packer {
+  readonly strings: string[] = [];
+  private readonly indexOf = new Map<string, number>();
+  private readonly texts = new Map<object, number[]>();
+
+  private text(text: LocalizedText): number[] {
+    let done = this.texts.get(text);
     if (done) return done;
     if (Object.keys(text).length !== TEXT_FIELDS.length)
       throw new Error('a text has fields the kept file does not know');
     done = TEXT_FIELDS.map((field) => {
       const value = text[field];
       if (value === null) return -1;
-      let index = indexOf.get(value);
+      let index = this.indexOf.get(value);
       if (index === undefined) {
-        index = strings.length;
-        strings.push(value);
-        indexOf.set(value, index);
+        index = this.strings.length;
+        this.strings.push(value);
+        this.indexOf.set(value, index);
       }
       return index;
     });
-    texts.set(text, done);
+    this.texts.set(text, done);
     return done;
-  };
-  const entries = model.entries.map((entry) => {
+  }
+
+  entry(entry: Entry): PackedEntry {
     const translations: Record<string, number[]> = {};
-    for (const [language, text] of Object.entries(entry.translations)) translations[language] = pack(text);
-    return { ...entry, original: pack(entry.original), translations };
-  });
-  return { ...model, strings, entries };
+    for (const [language, text] of Object.entries(entry.translations)) translations[language] = this.text(text);
+    return { ...entry, original: this.text(entry.original), translations };
+  }
 }
 
-/** The snapshot of a packed one: its texts made again from the table, each distinct text once. */
-function unpacked(model: PackedModel): KeptModel {
-  const { strings } = model;
-  const texts = new Map<object, LocalizedText>();
+/** Makes the entries of the file again, from its table of strings: each distinct text of a part once. */
+function unpacker(strings: string[]): (entry: PackedEntry) => Entry {
+  // The short strings many activities repeat (a category, a town, a date), shared again too.
+  const shared = new Map<string, string>();
+  const share = <T extends string | null>(value: T): T => {
+    if (value === null) return value;
+    const known = shared.get(value);
+    if (known !== undefined) return known as T;
+    shared.set(value, value);
+    return value;
+  };
+  // A text shared by entries of one part is one array of that part; held weakly, the part's arrays go with it.
+  const texts = new WeakMap<object, LocalizedText>();
   const unpack = (fields: number[]): LocalizedText => {
+    if (!Array.isArray(fields)) throw new KeptFileRejected('its content is not a read model');
     let text = texts.get(fields);
     if (text) return text;
     const at = (k: number): string | null => {
@@ -244,61 +321,43 @@ function unpacked(model: PackedModel): KeptModel {
     texts.set(fields, text);
     return text;
   };
-  const entries = model.entries as (Omit<Entry, 'original' | 'translations'> & {
-    original: number[];
-    translations: Record<string, number[]>;
-  })[];
-  if (!Array.isArray(entries)) throw new KeptFileRejected('its content is not a read model');
-  // The short strings many activities repeat (a category, a town, a date), shared again too.
-  const shared = new Map<string, string>();
-  const share = <T extends string | null>(value: T): T => {
-    if (value === null) return value;
-    const known = shared.get(value);
-    if (known !== undefined) return known as T;
-    shared.set(value, value);
-    return value;
-  };
-  return {
-    index: model.index,
-    approvedTags: model.approvedTags,
-    entries: entries.map((entry) => {
-      const translations: Partial<Record<Language, LocalizedText>> = {};
-      for (const [language, fields] of Object.entries(entry.translations)) {
-        translations[language as Language] = unpack(fields);
-      }
-      // Written out field by field: a literal is kept compactly (docs/read-model.md#memory).
-      return {
-        id: entry.id,
-        language: share(entry.language),
-        category: share(entry.category),
-        address: share(entry.address),
-        city: share(entry.city),
-        latitude: entry.latitude,
-        longitude: entry.longitude,
-        imageUrl: share(entry.imageUrl),
-        rating: entry.rating,
-        reviewCount: entry.reviewCount,
-        priceCents: entry.priceCents,
-        eventStart: share(entry.eventStart),
-        eventEnd: share(entry.eventEnd),
-        weeklyHours: entry.weeklyHours,
-        contactPhone: entry.contactPhone,
-        contactEmail: entry.contactEmail,
-        website: share(entry.website),
-        bookingRequired: entry.bookingRequired,
-        setting: share(entry.setting),
-        isSponsored: entry.isSponsored,
-        sponsorLevel: entry.sponsorLevel,
-        createdAt: entry.createdAt,
-        updatedAt: entry.updatedAt,
-        answeredBy: entry.answeredBy,
-        original: unpack(entry.original),
-        translations,
-        tags: entry.tags,
-        source: entry.source,
-        tagNames: entry.tagNames,
-      };
-    }),
+  return (entry) => {
+    const translations: Partial<Record<Language, LocalizedText>> = {};
+    for (const [language, fields] of Object.entries(entry.translations ?? {})) {
+      translations[language as Language] = unpack(fields);
+    }
+    // Written out field by field: a literal is kept compactly (docs/read-model.md#memory).
+    return {
+      id: entry.id,
+      language: share(entry.language),
+      category: share(entry.category),
+      address: share(entry.address),
+      city: share(entry.city),
+      latitude: entry.latitude,
+      longitude: entry.longitude,
+      imageUrl: share(entry.imageUrl),
+      rating: entry.rating,
+      reviewCount: entry.reviewCount,
+      priceCents: entry.priceCents,
+      eventStart: share(entry.eventStart),
+      eventEnd: share(entry.eventEnd),
+      weeklyHours: entry.weeklyHours,
+      contactPhone: entry.contactPhone,
+      contactEmail: entry.contactEmail,
+      website: share(entry.website),
+      bookingRequired: entry.bookingRequired,
+      setting: share(entry.setting),
+      isSponsored: entry.isSponsored,
+      sponsorLevel: entry.sponsorLevel,
+      createdAt: entry.createdAt,
+      updatedAt: entry.updatedAt,
+      answeredBy: entry.answeredBy,
+      original: unpack(entry.original),
+      translations,
+      tags: entry.tags,
+      source: entry.source,
+      tagNames: entry.tagNames,
+    };
   };
 }
 

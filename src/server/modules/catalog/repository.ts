@@ -22,8 +22,11 @@ export async function approvedTags(db: Db): Promise<PublicTag[]> {
 const NO_WEEKLY_HOURS: CatalogRow['weeklyHours'] = [];
 const NO_TAGS: PublicTag[] = [];
 
-/** How many activities the whole catalogue is read in at a time (docs/read-model.md#memory). */
-const READ_CHUNK = 2000;
+/**
+ * How many activities the whole catalogue is read in at a time: what one chunk's query and rows
+ * take is the read's peak, on PGlite for good (docs/read-model.md#keeping-it-current).
+ */
+const READ_CHUNK = 500;
 
 /**
  * Public activities (active, approved and of a listed provider, docs/permissions.md#public-activities),
