@@ -7,6 +7,7 @@ import { type Db, MIGRATIONS_DIR, queryRows } from '../../db/client.js';
 import { ensurePrivateDir, writePrivately } from '../../private-dir.js';
 import type { Language } from '../../../domain/languages.js';
 import type { Entry, KeptModel, LocalizedText } from './model.js';
+import type { IndexParts } from './search-index.js';
 
 /**
  * The read model kept in a file under DATA_DIR (docs/read-model.md#the-kept-snapshot), so that a
@@ -23,7 +24,7 @@ export const KEPT_FILE = 'read-model.bin';
  * What the body holds and how: bump it whenever the snapshot's entries (CatalogActivity, what
  * repository.ts reads), its search index or this file change, so that an older file is not used.
  */
-export const FORMAT = 3;
+export const FORMAT = 4;
 /** Activities per part of the body (a few MB of the file at most). */
 const PART_ENTRIES = 5000;
 const MAGIC = Buffer.from('DLREADMODEL\n', 'latin1');
@@ -124,7 +125,13 @@ export async function writeKept(
   for (let i = 0; i < model.entries.length; i += partEntries) {
     parts.push(serialize(model.entries.slice(i, i + partEntries).map((entry) => packer.entry(entry))));
   }
-  const tables: KeptTables = { strings: packer.strings, index: model.index, approvedTags: model.approvedTags };
+  // The index's names are the texts' sort names: written as their places in the table, so that they come back as the same strings.
+  const names = Int32Array.from(model.index.names, (name) => packer.string(name));
+  const tables: KeptTables = {
+    strings: packer.strings,
+    index: { ...model.index, names },
+    approvedTags: model.approvedTags,
+  };
   parts.push(serialize(tables));
   const full: KeptHeader = {
     format: FORMAT,
@@ -211,14 +218,24 @@ export async function readKept(
     }
     // Node's deserializer makes each typed array a view of the part's bytes when it can: copied, those
     // bytes (words and all) are not kept alive by them.
-    const { index } = tables;
-    if (!Array.isArray(index.starts) || !Array.isArray(index.postings)) {
+    const { strings, index: stored } = tables;
+    if (!Array.isArray(stored.starts) || !Array.isArray(stored.postings) || !(stored.names instanceof Int32Array)) {
       throw new KeptFileRejected('its content is not a read model');
     }
-    index.starts = index.starts.map((list) => list.slice());
-    index.postings = index.postings.map((list) => list.slice());
-    index.nameOwners = index.nameOwners.slice();
-    const unpack = unpacker(tables.strings);
+    const names = Array.from(stored.names, (k) => {
+      const name = strings[k];
+      if (name === undefined) throw new KeptFileRejected('a name names a string the file does not have');
+      return name;
+    });
+    const index: IndexParts = {
+      size: stored.size,
+      words: stored.words,
+      starts: stored.starts.map((list) => list.slice()),
+      postings: stored.postings.map((list) => list.slice()),
+      names,
+      nameOwners: stored.nameOwners.slice(),
+    };
+    const unpack = unpacker(strings);
     const entries: Entry[] = [];
     for (let k = 0; k < parts.length - 1; k++) {
       const packedEntries = await part(k);
@@ -242,9 +259,13 @@ type PackedEntry = Omit<Entry, 'original' | 'translations'> & {
   translations: Record<string, number[]>;
 };
 
-/** The last part of the body: the texts' strings, the search index and the approved tags. */
-interface KeptTables extends Omit<KeptModel, 'entries'> {
+/**
+ * The last part of the body: the texts' strings, the search index (its names as places in the
+ * strings) and the approved tags.
+ */
+interface KeptTables extends Omit<KeptModel, 'entries' | 'index'> {
   strings: string[];
+  index: Omit<IndexParts, 'names'> & { names: Int32Array };
 }
 
 /**
@@ -262,6 +283,17 @@ class Packer {
   private readonly indexOf = new Map<string, number>();
   private readonly texts = new Map<object, number[]>();
 
+  /** The place of `value` in the table, added when new. */
+  string(value: string): number {
+    let index = this.indexOf.get(value);
+    if (index === undefined) {
+      index = this.strings.length;
+      this.strings.push(value);
+      this.indexOf.set(value, index);
+    }
+    return index;
+  }
+
   private text(text: LocalizedText): number[] {
     let done = this.texts.get(text);
     if (done) return done;
@@ -269,14 +301,7 @@ class Packer {
       throw new Error('a text has fields the kept file does not know');
     done = TEXT_FIELDS.map((field) => {
       const value = text[field];
-      if (value === null) return -1;
-      let index = this.indexOf.get(value);
-      if (index === undefined) {
-        index = this.strings.length;
-        this.strings.push(value);
-        this.indexOf.set(value, index);
-      }
-      return index;
+      return value === null ? -1 : this.string(value);
     });
     this.texts.set(text, done);
     return done;
