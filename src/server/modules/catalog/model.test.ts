@@ -382,6 +382,27 @@ describe('a patched snapshot (docs/read-model.md#keeping-it-current)', () => {
     return out;
   }
 
+  it('built in turns of the event loop, answers as one built at once, with the same index', async () => {
+    const all = rows(2500, generator(5));
+    let turns = 0;
+    let building = true;
+    const count = () => {
+      if (!building) return;
+      turns++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    // Given in another order: both take them by id.
+    const inTurns = await CatalogModel.builtInTurns([...all].reverse(), []);
+    building = false;
+    // A turn every 1,000 activities and between the index's stages.
+    expect(turns).toBeGreaterThanOrEqual(4);
+    const atOnce = new CatalogModel(all, []);
+    const now = new Date('2027-07-09T08:00:00Z');
+    expect(answers(inTurns, generator(3), now)).toEqual(answers(atOnce, generator(3), now));
+    expect(inTurns.kept().index).toEqual(atOnce.kept().index);
+  });
+
   it('answers as a snapshot built from the same activities, through additions, changes, removals and returns', () => {
     const random = generator(11);
     // Versions of activities to put in: the content of pool[k], under the id changed.

@@ -597,6 +597,16 @@ export class CatalogModel {
   }
 
   /**
+   * A snapshot of `rows` as the constructor makes it, its search index built in turns of the event
+   * loop (SearchIndex.builtInTurns): what a whole read makes while the app serves.
+   */
+  static async builtInTurns(rows: readonly CatalogRow[], approvedTags: PublicTag[]): Promise<CatalogModel> {
+    const given = [...rows].sort((a, b) => a.id - b.id);
+    const search = await SearchIndex.builtInTurns(given.map(searchFieldsOf));
+    return new CatalogModel(given, approvedTags, search);
+  }
+
+  /**
    * A new snapshot with `rows` put in place of (or beside) theirs and `gone` left out. Only the
    * changed positions are written, and only the activities changed since the last full build are
    * indexed again; past DELTA_MAX of them (or DEAD_MAX gone), everything is built again

@@ -43,6 +43,23 @@ describe('reading the catalogue (docs/read-model.md#keeping-it-current)', () => 
     // Those named, in chunks too.
     expect(await publicActivities(ctx.db, made, 2)).toEqual(ours);
   });
+
+  it('lets the event loop turn between chunks, so that the app answers while it reads everything', async () => {
+    for (let i = 0; i < 5; i++) await createActivity(ctx.db, { name: `Turning ${i}` });
+    // One count per turn of the loop (its check phase), for as long as the read runs.
+    let turns = 0;
+    let reading = true;
+    const count = () => {
+      if (!reading) return;
+      turns++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    const read = await publicActivities(ctx.db, undefined, 1);
+    reading = false;
+    expect(read.length).toBeGreaterThanOrEqual(5);
+    expect(turns).toBeGreaterThanOrEqual(read.length);
+  });
 });
 
 /** A tag list's order is not fixed by the database (the answers sort it): compared by id. */

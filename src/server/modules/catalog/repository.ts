@@ -69,6 +69,10 @@ export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_
     // Its failure is thrown where it is awaited, not as an unhandled rejection should this one's rows fail.
     next?.catch(() => undefined);
     for (const entry of entries) out.push(rowOf(entry, shared));
+    // The embedded database answers a query without letting the event loop turn (its SQL runs in
+    // WebAssembly on this thread): a whole read while the app serves (a change of everything) would
+    // hold every request for seconds. Between chunks, what waits is answered from the snapshot in use.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return out;
 }

@@ -84,6 +84,9 @@ const DIRECT = [RANK.name, RANK.tag, RANK.text] as const;
 const TYPO = [RANK.nameTypo, RANK.tagTypo, RANK.textTypo] as const;
 type Ranks = typeof DIRECT | typeof TYPO;
 
+/** How many documents an index built in turns takes between two turns of the event loop (some 20 ms). */
+const BUILD_TURN = 1000;
+
 /** `text` as a string of its own, not a view into a longer one. */
 function own(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
@@ -291,6 +294,30 @@ export class SearchIndex {
 
   /** Builds an index's parts from the activities' search fields (document i: position i). */
   private static build(docs: readonly SearchFields[]): IndexParts {
+    const steps = SearchIndex.steps(docs);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * The index of `docs` built as the constructor builds it, letting the event loop turn every
+   * BUILD_TURN documents and between its stages: a whole read while the app serves (a change of
+   * everything) then holds no request for the seconds a build of 50,000 takes
+   * (docs/read-model.md#keeping-it-current).
+   */
+  static async builtInTurns(docs: readonly SearchFields[]): Promise<SearchIndex> {
+    const steps = SearchIndex.steps(docs);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return new SearchIndex(step.value);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** The build, in steps: it yields where it may pause. */
+  private static *steps(docs: readonly SearchFields[]): Generator<void, IndexParts> {
     const size = docs.length;
     const table = new WordTable();
     const found = table.words;
@@ -300,7 +327,7 @@ export class SearchIndex {
     const counts = FIELDS.map(() => 0);
     // The last (position, field) that listed each word id, plus one: a word twice in a field counts once.
     let listed: Int32Array = new Int32Array(1024);
-    docs.forEach((doc, position) => {
+    const add = (doc: SearchFields, position: number) => {
       FIELDS.forEach((field, f) => {
         const stamp = position * FIELDS.length + f + 1;
         let list = pairs[f] as Int32Array;
@@ -327,7 +354,11 @@ export class SearchIndex {
         }
         counts[f] = count;
       });
-    });
+    };
+    for (let position = 0; position < size; position++) {
+      add(docs[position] as SearchFields, position);
+      if ((position + 1) % BUILD_TURN === 0) yield;
+    }
     const order = Int32Array.from(found.keys()).sort((a, b) => {
       const wa = found[a] as string;
       const wb = found[b] as string;
@@ -337,6 +368,7 @@ export class SearchIndex {
     order.forEach((id, rank) => {
       rankOf[id] = rank;
     });
+    yield;
     // A word split out of a long text can keep the whole text alive (V8 makes it a slice of it): each is made a string of its own.
     const words = Array.from(order, (id) => own(found[id] as string));
     const allStarts: Int32Array[] = [];
@@ -359,6 +391,7 @@ export class SearchIndex {
       allStarts.push(starts);
       allPostings.push(postings);
     }
+    yield;
     // The full names by name, then position: the distinct names sorted by the engine's own string order
     // (the order of `<`, with no comparator to call), each with its positions, met in ascending order.
     const positionsOf = new Map<string, number[]>();

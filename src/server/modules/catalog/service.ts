@@ -12,7 +12,8 @@ export const CATALOG_CHANNEL = 'catalog';
 /**
  * More changed activities than this at once (and more than half of the catalogue): read everything
  * again instead of the changed ones. At tens of thousands of activities, reading them all takes
- * seconds (on the embedded database, seconds in which the app answers nothing), so an import's
+ * seconds (on the embedded database, seconds of this thread's time, the app answering only between
+ * its steps: docs/read-model.md#keeping-it-current), so an import's
  * batches committing faster than they are applied are patched in, up to PATCH_MAX at once.
  */
 const PATCH_LIMIT = 200;
@@ -40,7 +41,7 @@ async function readWhole(database: Database): Promise<CatalogModel> {
   // Hundreds of MB of short-lived garbage: V8 collects it at its own pace (docs/deployment.md#memory).
   return withHeapGrowthLoosened(async () => {
     const [rows, tags] = await Promise.all([repo.publicActivities(database.db), repo.approvedTags(database.db)]);
-    return new CatalogModel(rows, tags);
+    return CatalogModel.builtInTurns(rows, tags);
   });
 }
 
