@@ -26,9 +26,11 @@ import {
 import { queryParts, searchWords } from '../../../domain/search.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
 import {
+  BUILD_TURN,
   grown,
   type IndexParts,
   LayeredSearch,
+  nextTurn,
   RANK,
   SearchIndex,
   type SearchFields,
@@ -602,8 +604,17 @@ export class CatalogModel {
    */
   static async builtInTurns(rows: readonly CatalogRow[], approvedTags: PublicTag[]): Promise<CatalogModel> {
     const given = [...rows].sort((a, b) => a.id - b.id);
-    const search = await SearchIndex.builtInTurns(given.map(searchFieldsOf));
-    return new CatalogModel(given, approvedTags, search);
+    // The entries and search fields the constructor would make, made here in turns too.
+    const entries: Entry[] = [];
+    const docs: SearchFields[] = [];
+    for (let i = 0; i < given.length; i++) {
+      const row = given[i] as CatalogRow;
+      entries.push(entryOf(row));
+      docs.push(searchFieldsOf(row));
+      if ((i + 1) % BUILD_TURN === 0) await nextTurn();
+    }
+    const search = await SearchIndex.builtInTurns(docs);
+    return new CatalogModel(entries, approvedTags, search);
   }
 
   /**

@@ -11,6 +11,7 @@ import { ensureStatistics, STATISTICS_MIN_ACTIVITIES } from '../../db/statistics
 import type { SourcePhoto } from '../../db/schema/imports.js';
 import type { CatalogRow, LocalizedText, PublicTag } from './model.js';
 import { isPublicActivity } from './public-activity.js';
+import { nextTurn } from './search-index.js';
 
 const tagColumns = { id: tags.id, name: tags.name, description: tags.description, isApproved: tags.isApproved };
 
@@ -47,15 +48,17 @@ export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_
       chunks.push((column) => inArray(column, chunk));
     }
   } else {
-    // The public ids first (a small read), then each chunk as a range of ids, read by the primary key.
-    const all = await db
-      .select({ id: activities.id })
-      .from(activities)
-      .where(isPublicActivity)
-      .orderBy(asc(activities.id));
+    // The public ids first (a small read, as one JSON text: 50,000 rows of one column cost PGlite 0.35 s
+    // of this thread), then each chunk as a range of ids, read by the primary key.
+    const [listed] = await queryRows<{ ids: string }>(
+      db,
+      sql`select coalesce(json_agg(${activities.id} order by ${activities.id}), '[]')::text as ids
+        from ${activities} where ${isPublicActivity}`,
+    );
+    const all = JSON.parse(listed?.ids ?? '[]') as number[];
     for (let i = 0; i < all.length; i += chunkSize) {
-      const first = (all[i] as { id: number }).id;
-      const last = (all[Math.min(all.length, i + chunkSize) - 1] as { id: number }).id;
+      const first = all[i] as number;
+      const last = all[Math.min(all.length, i + chunkSize) - 1] as number;
       chunks.push((column) => between(column, first, last));
     }
   }
@@ -72,7 +75,7 @@ export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_
     // The embedded database answers a query without letting the event loop turn (its SQL runs in
     // WebAssembly on this thread): a whole read while the app serves (a change of everything) would
     // hold every request for seconds. Between chunks, what waits is answered from the snapshot in use.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return out;
 }

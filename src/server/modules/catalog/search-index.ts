@@ -85,7 +85,13 @@ const TYPO = [RANK.nameTypo, RANK.tagTypo, RANK.textTypo] as const;
 type Ranks = typeof DIRECT | typeof TYPO;
 
 /** How many documents an index built in turns takes between two turns of the event loop (some 20 ms). */
-const BUILD_TURN = 1000;
+export const BUILD_TURN = 1000;
+
+/**
+ * Resolves after the event loop has turned once (what waits for I/O and timers runs): a long piece of
+ * work on the one thread, cut at its awaits, lets the app answer meanwhile.
+ */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** `text` as a string of its own, not a view into a longer one. */
 function own(text: string): string {
@@ -312,7 +318,7 @@ export class SearchIndex {
     for (;;) {
       const step = steps.next();
       if (step.done) return new SearchIndex(step.value);
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 
@@ -390,8 +396,8 @@ export class SearchIndex {
       }
       allStarts.push(starts);
       allPostings.push(postings);
+      yield;
     }
-    yield;
     // The full names by name, then position: the distinct names sorted by the engine's own string order
     // (the order of `<`, with no comparator to call), each with its positions, met in ascending order.
     const positionsOf = new Map<string, number[]>();
@@ -404,6 +410,7 @@ export class SearchIndex {
         nameCount++;
       }
     });
+    yield;
     const names: string[] = new Array(nameCount);
     const nameOwners = new Int32Array(nameCount);
     let at = 0;
