@@ -6,6 +6,7 @@ import { CATEGORY_NAMES } from '../../../domain/category-names.js';
 import { buildSearchDocument, normalizeText, queryParts } from '../../../domain/search.js';
 import { isOpenAt, isOpenDuring, type Opening, whenRange } from '../../../domain/opening.js';
 import type { WeeklyHoursRow } from '../../../domain/weekly-hours.js';
+import { turnsDuring } from '../../test/turns.js';
 import { type CatalogRow, CatalogModel, type LocalizedText } from './model.js';
 
 /**
@@ -384,17 +385,8 @@ describe('a patched snapshot (docs/read-model.md#keeping-it-current)', () => {
 
   it('built in turns of the event loop, answers as one built at once, with the same index', async () => {
     const all = rows(2500, generator(5));
-    let turns = 0;
-    let building = true;
-    const count = () => {
-      if (!building) return;
-      turns++;
-      setImmediate(count);
-    };
-    setImmediate(count);
     // Given in another order: both take them by id.
-    const inTurns = await CatalogModel.builtInTurns([...all].reverse(), []);
-    building = false;
+    const { result: inTurns, turns } = await turnsDuring(() => CatalogModel.builtInTurns([...all].reverse(), []));
     // A turn every 1,000 activities and between the index's stages.
     expect(turns).toBeGreaterThanOrEqual(4);
     const atOnce = new CatalogModel(all, []);

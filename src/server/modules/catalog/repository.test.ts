@@ -5,6 +5,7 @@ import { publicActivitiesAsBefore } from '../../test/catalog-reference.js';
 import { createActivity, createTag, tagActivity } from '../../test/factories.js';
 import { createProvider } from '../../test/providers.js';
 import { useTestApp } from '../../test/test-app.js';
+import { turnsDuring } from '../../test/turns.js';
 import type { CatalogRow } from './model.js';
 import { publicActivities } from './repository.js';
 
@@ -46,17 +47,7 @@ describe('reading the catalogue (docs/read-model.md#keeping-it-current)', () => 
 
   it('lets the event loop turn between chunks, so that the app answers while it reads everything', async () => {
     for (let i = 0; i < 5; i++) await createActivity(ctx.db, { name: `Turning ${i}` });
-    // One count per turn of the loop (its check phase), for as long as the read runs.
-    let turns = 0;
-    let reading = true;
-    const count = () => {
-      if (!reading) return;
-      turns++;
-      setImmediate(count);
-    };
-    setImmediate(count);
-    const read = await publicActivities(ctx.db, undefined, 1);
-    reading = false;
+    const { result: read, turns } = await turnsDuring(() => publicActivities(ctx.db, undefined, 1));
     expect(read.length).toBeGreaterThanOrEqual(5);
     expect(turns).toBeGreaterThanOrEqual(read.length);
   });
