@@ -395,6 +395,21 @@ describe('a patched snapshot (docs/read-model.md#keeping-it-current)', () => {
     expect(inTurns.kept().index).toEqual(atOnce.kept().index);
   });
 
+  it('patched in turns of the event loop, answers as one patched at once, compaction and all', async () => {
+    const all = rows(2500, generator(9));
+    const base = new CatalogModel(all, []);
+    // More changed than a patch keeps apart (1,000): the snapshot is compacted.
+    const changed = all.slice(0, 1500).map((r) => ({ ...r, rating: r.rating === 5 ? 4 : 5 }));
+    const gone = all.slice(2000, 2100).map((r) => r.id);
+    const { result: inTurns, turns } = await turnsDuring(() => base.patchedInTurns(changed, gone));
+    expect(turns).toBeGreaterThanOrEqual(1);
+    const atOnce = base.patched(changed, gone);
+    const now = new Date('2027-07-09T08:00:00Z');
+    expect(answers(inTurns, generator(4), now)).toEqual(answers(atOnce, generator(4), now));
+    expect(inTurns.kept().index).toEqual(atOnce.kept().index);
+    expect(inTurns.size).toBe(2400);
+  });
+
   it('answers as a snapshot built from the same activities, through additions, changes, removals and returns', () => {
     const random = generator(11);
     // Versions of activities to put in: the content of pool[k], under the id changed.

@@ -624,10 +624,34 @@ export class CatalogModel {
    * (docs/read-model.md#keeping-it-current).
    */
   patched(rows: CatalogRow[], gone: Iterable<number>, approvedTags: PublicTag[] = this.approvedTags): CatalogModel {
+    const next = this.patchedOnly(rows, gone, approvedTags);
+    return next.compactionDue ? next.compacted() : next;
+  }
+
+  /**
+   * `patched`, the compaction (when due) in turns of the event loop: what the app does while it
+   * serves, where a compaction at 50,000 activities held every request for a second
+   * (docs/read-model.md#keeping-it-current).
+   */
+  async patchedInTurns(
+    rows: CatalogRow[],
+    gone: Iterable<number>,
+    approvedTags: PublicTag[] = this.approvedTags,
+  ): Promise<CatalogModel> {
+    const next = this.patchedOnly(rows, gone, approvedTags);
+    return next.compactionDue ? next.compactedInTurns() : next;
+  }
+
+  /** The patch without the compaction that may follow it. */
+  private patchedOnly(rows: CatalogRow[], gone: Iterable<number>, approvedTags: PublicTag[]): CatalogModel {
     const goneIds = new Set(gone);
     for (const row of rows) goneIds.delete(row.id);
-    const next = new CatalogModel([], approvedTags).patchedFrom(this, rows, goneIds);
-    return next.search.dirty.length > DELTA_MAX || next.capacity - next.size > DEAD_MAX ? next.compacted() : next;
+    return new CatalogModel([], approvedTags).patchedFrom(this, rows, goneIds);
+  }
+
+  /** Whether so much changed since the last full build (or went) that the snapshot is compacted. */
+  private get compactionDue(): boolean {
+    return this.search.dirty.length > DELTA_MAX || this.capacity - this.size > DEAD_MAX;
   }
 
   /** What a file keeps of this snapshot: compacted first when it has changed or gone positions. */
@@ -647,17 +671,26 @@ export class CatalogModel {
    * build's and the changed activities' merged, without reading any text again.
    */
   private compacted(): CatalogModel {
-    const live = Array.from(this.everyPosition()).sort((a, b) => (this.ids[a] as number) - (this.ids[b] as number));
+    const { live, moved } = this.compaction();
+    return new CatalogModel(live, this.approvedTags, SearchIndex.merged(this.search, moved, live.length));
+  }
+
+  /** `compacted`, the indexes merged in turns of the event loop. */
+  private async compactedInTurns(): Promise<CatalogModel> {
+    const { live, moved } = this.compaction();
+    return new CatalogModel(live, this.approvedTags, await SearchIndex.mergedInTurns(this.search, moved, live.length));
+  }
+
+  /** The live entries in id order, and where each position goes (-1: gone). */
+  private compaction(): { live: Entry[]; moved: Int32Array } {
+    const positions = Array.from(this.everyPosition()).sort(
+      (a, b) => (this.ids[a] as number) - (this.ids[b] as number),
+    );
     const moved = new Int32Array(this.capacity).fill(-1);
-    live.forEach((position, to) => {
+    positions.forEach((position, to) => {
       moved[position] = to;
     });
-    const search = SearchIndex.merged(this.search, moved, live.length);
-    return new CatalogModel(
-      live.map((i) => this.entries[i] as Entry),
-      this.approvedTags,
-      search,
-    );
+    return { live: positions.map((i) => this.entries[i] as Entry), moved };
   }
 
   /** Fills this (new, empty) snapshot as `from` with `rows` and `gone` applied; see `patched`. */

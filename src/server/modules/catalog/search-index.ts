@@ -93,6 +93,26 @@ export const BUILD_TURN = 1000;
  */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** How many words a merge in turns takes between two turns of the event loop (some 40 ms at 50,000 activities). */
+const MERGE_TURN = 5000;
+
+/** What a piece of work in steps (a generator that yields where it may pause) gives, done at once. */
+function finished<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same, with a turn of the event loop at every pause. */
+async function inTurns<T>(steps: Generator<void, T>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
+}
+
 /** `text` as a string of its own, not a view into a longer one. */
 function own(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
@@ -222,6 +242,16 @@ export class SearchIndex {
    * moved to `moved[position]` (-1: left out); words no activity has any more are left out.
    */
   static merged(layered: LayeredSearch, moved: Int32Array, size: number): SearchIndex {
+    return new SearchIndex(finished(SearchIndex.mergeSteps(layered, moved, size)));
+  }
+
+  /** `merged`, letting the event loop turn every MERGE_TURN words and before the names are sorted. */
+  static async mergedInTurns(layered: LayeredSearch, moved: Int32Array, size: number): Promise<SearchIndex> {
+    return new SearchIndex(await inTurns(SearchIndex.mergeSteps(layered, moved, size)));
+  }
+
+  /** The merge, in steps: it yields where it may pause. */
+  private static *mergeSteps(layered: LayeredSearch, moved: Int32Array, size: number): Generator<void, IndexParts> {
     const { base, delta, dirty } = layered;
     const changed = new Uint8Array(moved.length);
     for (const i of dirty) changed[i] = 1;
@@ -235,7 +265,9 @@ export class SearchIndex {
     const dw = delta ? delta.words : [];
     let a = 0;
     let d = 0;
+    let met = 0;
     while (a < base.words.length || d < dw.length) {
+      if (++met % MERGE_TURN === 0) yield;
       const wa = base.words[a];
       const wd = dw[d];
       const word = wd === undefined || (wa !== undefined && wa <= wd) ? (wa as string) : wd;
@@ -287,24 +319,21 @@ export class SearchIndex {
         if (to >= 0) names.push({ name: delta.names[k] as string, position: to });
       }
     }
+    yield;
     names.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : x.position - y.position));
-    return new SearchIndex({
+    return {
       size,
       words,
       starts: starts.map((list) => Int32Array.from(list)),
       postings: postings.map((list, f) => list.slice(0, filled[f] as number)),
       names: names.map((n) => n.name),
       nameOwners: Int32Array.from(names, (n) => n.position),
-    });
+    };
   }
 
   /** Builds an index's parts from the activities' search fields (document i: position i). */
   private static build(docs: readonly SearchFields[]): IndexParts {
-    const steps = SearchIndex.steps(docs);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
+    return finished(SearchIndex.steps(docs));
   }
 
   /**
@@ -314,12 +343,7 @@ export class SearchIndex {
    * (docs/read-model.md#keeping-it-current).
    */
   static async builtInTurns(docs: readonly SearchFields[]): Promise<SearchIndex> {
-    const steps = SearchIndex.steps(docs);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return new SearchIndex(step.value);
-      await nextTurn();
-    }
+    return new SearchIndex(await inTurns(SearchIndex.steps(docs)));
   }
 
   /** The build, in steps: it yields where it may pause. */

@@ -157,7 +157,7 @@ export class Catalog {
       if (changed.length > 0) {
         const rows = await repo.publicActivities(db, changed);
         const found = new Set(rows.map((r) => r.id));
-        model = model.patched(
+        model = await model.patchedInTurns(
           rows,
           changed.filter((id) => !found.has(id)),
         );
@@ -321,7 +321,7 @@ export class Catalog {
     const rows = await repo.publicActivities(this.database.db, ids);
     const found = new Set(rows.map((r) => r.id));
     this.replace(
-      this.model.patched(
+      await this.model.patchedInTurns(
         rows,
         ids.filter((id) => !found.has(id)),
       ),
