@@ -125,7 +125,8 @@ export async function writeKept(
   for (let i = 0; i < model.entries.length; i += partEntries) {
     parts.push(serialize(model.entries.slice(i, i + partEntries).map((entry) => packer.entry(entry))));
   }
-  // The index's names are the texts' sort names: written as their places in the table, so that they come back as the same strings.
+  // The index's names are the texts' sort names: written as their places in the table, so that they
+  // come back as the same strings.
   const names = Int32Array.from(model.index.names, (name) => packer.string(name));
   const tables: KeptTables = {
     strings: packer.strings,
