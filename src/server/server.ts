@@ -11,6 +11,7 @@ import { seedOnFirstStart } from './db/seed/index.js';
 import { embeddedUpkeep } from './db/upkeep.js';
 import { startedClock, systemClock } from './deps.js';
 import { collectGarbage, tightenHeapGrowth } from './memory.js';
+import { HOUR_MS, MINUTE_MS } from '../domain/dates.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -72,7 +73,6 @@ async function main() {
     timer.unref();
     timers.push(timer);
   };
-  const HOUR = 60 * 60 * 1000;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     for (const timer of timers) clearInterval(timer);
     if (err) app.log.error({ err }, 'shutting down after an error');
@@ -92,7 +92,7 @@ async function main() {
       app.log.warn({ err: error }, 'ending sponsorships failed'),
     );
   void endSponsorships();
-  every(HOUR, endSponsorships);
+  every(HOUR_MS, endSponsorships);
   // The mails a booking's day calls for (the review invitation the day after) are queued once each,
   // whatever the number of instances and restarts (docs/mail.md#scheduled-mails): now and hourly.
   const queueBookingMails = () =>
@@ -100,7 +100,7 @@ async function main() {
       app.log.warn({ err: error }, 'queueing the scheduled booking mails failed; the next round tries again'),
     );
   void queueBookingMails();
-  every(HOUR, queueBookingMails);
+  every(HOUR_MS, queueBookingMails);
   // Photos nothing uses any more that a crash or an outage left behind, and files of uploads that never
   // committed (docs/provider-workspace.md#photos): now and hourly.
   const sweep = () =>
@@ -110,7 +110,7 @@ async function main() {
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'sweeping photos failed; tried again in an hour'));
   void sweep();
-  every(HOUR, sweep);
+  every(HOUR_MS, sweep);
   // Guests' details leave bookings the console's retention period after their day (at once after it for
   // a guest who is gone), sent mail after 90 days (docs/privacy.md#retention): now and hourly. Counts only
   // are logged.
@@ -121,7 +121,7 @@ async function main() {
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'the retention job failed; tried again in an hour'));
   void retain();
-  every(HOUR, retain);
+  every(HOUR_MS, retain);
   // The embedded database has no autovacuum: the app does its work hourly, from an hour after the
   // start; on PostgreSQL the server's autovacuum does, and the round does nothing
   // (docs/architecture.md#the-embedded-databases-upkeep).
@@ -131,7 +131,7 @@ async function main() {
         if (done && done.vacuumed.length > 0) app.log.info(done, 'database upkeep done');
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'the database upkeep failed; tried again in an hour'));
-  every(HOUR, upkeep);
+  every(HOUR_MS, upkeep);
   // Import runs left `running` by a stop: on the embedded database this process is the only one, so all
   // of them; on PostgreSQL those older than the stale limit. Then the daily import of the flux URL,
   // checked every minute, started by one instance only (docs/datatourisme.md#the-daily-import).
@@ -146,7 +146,7 @@ async function main() {
       .catch((error: unknown) =>
         app.log.warn({ err: error }, 'the daily import check failed; tried again in a minute'),
       );
-  every(60 * 1000, importTick);
+  every(MINUTE_MS, importTick);
   // The plans' Stripe prices are looked up (and made when missing) once, before the first purchase.
   if (app.deps.payments) {
     app.deps.payments

@@ -46,7 +46,8 @@ interface FeedEntry {
   id: string;
   title: string;
   url: string;
-  updated: Date;
+  /** Milliseconds since 1970. */
+  updated: number;
   summary: string;
   category: string;
 }
@@ -69,7 +70,7 @@ export function atomFeed(model: CatalogModel, today: string, language: Language,
       id: `tag:${host},2026:activity-${row.id}`,
       title: shown.name,
       url,
-      updated: new Date(row.createdAt),
+      updated: row.createdAt,
       summary,
       category: row.category,
     });
@@ -83,16 +84,16 @@ export function atomFeed(model: CatalogModel, today: string, language: Language,
         id: `tag:${host},2026:activity-${row.id}-edition-${edition.start}`,
         title: `${shown.name}: ${texts.edition} ${dates}`,
         url,
-        updated: new Date(row.updatedAt),
+        updated: row.updatedAt,
         summary,
         category: row.category,
       });
     }
   }
-  entries.sort((a, b) => b.updated.getTime() - a.updated.getTime() || (a.id < b.id ? -1 : 1));
+  entries.sort((a, b) => b.updated - a.updated || (a.id < b.id ? -1 : 1));
   const shown = entries.slice(0, FEED_ENTRIES);
   const self = `${publicUrl}/feed.atom?lng=${language}`;
-  const newest = shown[0]?.updated ?? new Date(0);
+  const newest = new Date(shown[0]?.updated ?? 0);
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${language}">`,
@@ -109,7 +110,7 @@ export function atomFeed(model: CatalogModel, today: string, language: Language,
         `<id>${escapeHtml(entry.id)}</id>`,
         `<title>${escapeHtml(xmlSafe(entry.title))}</title>`,
         `<link rel="alternate" type="text/html" href="${escapeHtml(entry.url)}"/>`,
-        `<updated>${entry.updated.toISOString()}</updated>`,
+        `<updated>${new Date(entry.updated).toISOString()}</updated>`,
         `<category term="${escapeHtml(entry.category)}"/>`,
         `<summary>${escapeHtml(xmlSafe(entry.summary))}</summary>`,
         '</entry>',

@@ -24,7 +24,7 @@ export const KEPT_FILE = 'read-model.bin';
  * What the body holds and how: bump it whenever the snapshot's entries (CatalogActivity, what
  * repository.ts reads), its search index or this file change, so that an older file is not used.
  */
-export const FORMAT = 4;
+export const FORMAT = 5;
 /** Activities per part of the body (a few MB of the file at most). */
 const PART_ENTRIES = 5000;
 const MAGIC = Buffer.from('DLREADMODEL\n', 'latin1');
@@ -38,7 +38,6 @@ export interface KeptHeader {
   /** pg_current_snapshot() taken before the catalogue it holds was read: every change visible in it is in the file. */
   snapshot: string;
   activities: number;
-  bodyBytes: number;
   /** The body's parts in file order (the entries', then the tables'): their lengths and CRC-32s. */
   parts: { bytes: number; crc: number }[];
 }
@@ -116,7 +115,7 @@ export async function changedSince(db: Db, snapshot: string): Promise<number[]> 
  */
 export async function writeKept(
   dir: string,
-  header: Omit<KeptHeader, 'format' | 'activities' | 'bodyBytes' | 'parts'>,
+  header: Omit<KeptHeader, 'format' | 'activities' | 'parts'>,
   model: KeptModel,
   partEntries = PART_ENTRIES,
 ): Promise<number> {
@@ -138,7 +137,6 @@ export async function writeKept(
     format: FORMAT,
     ...header,
     activities: model.entries.length,
-    bodyBytes: parts.reduce((sum, part) => sum + part.length, 0),
     parts: parts.map((part) => ({ bytes: part.length, crc: crc32(part) })),
   };
   const head = Buffer.from(JSON.stringify(full), 'utf8');
@@ -146,7 +144,7 @@ export async function writeKept(
   length.writeUInt32BE(head.length);
   await ensurePrivateDir(dir);
   await writePrivately(path.join(dir, KEPT_FILE), (file) => file.writev([MAGIC, length, head, ...parts]));
-  return MAGIC.length + 4 + head.length + full.bodyBytes;
+  return MAGIC.length + 4 + head.length + parts.reduce((sum, part) => sum + part.length, 0);
 }
 
 /** Why a file is not used (a warning in the log; the app then reads everything). */
@@ -173,7 +171,7 @@ async function readAt(file: FileHandle, position: number, length: number): Promi
 export async function readKept(
   dir: string,
   expected: KeptIdentity,
-): Promise<{ header: KeptHeader; model: KeptModel } | null> {
+): Promise<{ header: KeptHeader; model: KeptModel; bytes: number } | null> {
   let file: FileHandle;
   try {
     file = await open(path.join(dir, KEPT_FILE), 'r');
@@ -197,16 +195,13 @@ export async function readKept(
     if (header.identity !== expected.identity) throw new KeptFileRejected('made from another database');
     const { parts } = header;
     if (!Array.isArray(parts) || parts.length === 0) throw new KeptFileRejected('its content is not a read model');
-    if (size - bodyStart !== header.bodyBytes) {
-      throw new KeptFileRejected(`${size - bodyStart} bytes, not ${header.bodyBytes}`);
-    }
     const offsets: number[] = [];
     let offset = bodyStart;
     for (const part of parts) {
       offsets.push(offset);
       offset += part.bytes;
     }
-    if (offset !== size) throw new KeptFileRejected('its parts do not add up to the file');
+    if (offset !== size) throw new KeptFileRejected(`${size - bodyStart} bytes of parts, not ${offset - bodyStart}`);
     const part = async (k: number): Promise<unknown> => {
       const { bytes, crc } = parts[k] as KeptHeader['parts'][number];
       const body = await readAt(file, offsets[k] as number, bytes);
@@ -245,7 +240,7 @@ export async function readKept(
     }
     const model: KeptModel = { entries, index, approvedTags: tables.approvedTags };
     checkShape(model, header.activities);
-    return { header, model };
+    return { header, model, bytes: size };
   } finally {
     await file.close();
   }

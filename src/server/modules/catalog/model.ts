@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type {
   Activity,
@@ -30,7 +31,6 @@ import {
   grown,
   type IndexParts,
   LayeredSearch,
-  nextTurn,
   RANK,
   SearchIndex,
   type SearchFields,
@@ -599,8 +599,8 @@ export class CatalogModel {
   }
 
   /**
-   * A snapshot of `rows` as the constructor makes it, its search index built in turns of the event
-   * loop (SearchIndex.builtInTurns): what a whole read makes while the app serves.
+   * A snapshot of `rows` as the constructor makes it, its entries, search fields and index made in
+   * turns of the event loop (SearchIndex.builtInTurns): what a whole read makes while the app serves.
    */
   static async builtInTurns(rows: readonly CatalogRow[], approvedTags: PublicTag[]): Promise<CatalogModel> {
     const given = [...rows].sort((a, b) => a.id - b.id);
@@ -611,7 +611,7 @@ export class CatalogModel {
       const row = given[i] as CatalogRow;
       entries.push(entryOf(row));
       docs.push(searchFieldsOf(row));
-      if ((i + 1) % BUILD_TURN === 0) await nextTurn();
+      if ((i + 1) % BUILD_TURN === 0) await setImmediate();
     }
     const search = await SearchIndex.builtInTurns(docs);
     return new CatalogModel(entries, approvedTags, search);
@@ -854,8 +854,8 @@ export class CatalogModel {
   }
 
   /** Every public activity's id and last change, in id order (the sitemap). */
-  listing(): { id: number; updatedAt: Date }[] {
-    return this.liveEntries().map((e) => ({ id: e.id, updatedAt: new Date(e.updatedAt) }));
+  listing(): { id: number; updatedAt: number }[] {
+    return this.liveEntries().map((e) => ({ id: e.id, updatedAt: e.updatedAt }));
   }
 
   /** Every public activity as the database gave it, in id order (the open-data exports, docs/api.md#open-data-exports). */

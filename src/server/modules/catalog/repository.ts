@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -11,7 +12,6 @@ import { ensureStatistics, STATISTICS_MIN_ACTIVITIES } from '../../db/statistics
 import type { SourcePhoto } from '../../db/schema/imports.js';
 import type { CatalogRow, LocalizedText, PublicTag } from './model.js';
 import { isPublicActivity } from './public-activity.js';
-import { nextTurn } from './search-index.js';
 
 const tagColumns = { id: tags.id, name: tags.name, description: tags.description, isApproved: tags.isApproved };
 
@@ -75,7 +75,7 @@ export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_
     // The embedded database answers a query without letting the event loop turn (its SQL runs in
     // WebAssembly on this thread): a whole read while the app serves (a change of everything) would
     // hold every request for seconds. Between chunks, what waits is answered from the snapshot in use.
-    await nextTurn();
+    await setImmediate();
   }
   return out;
 }

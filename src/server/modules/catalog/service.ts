@@ -165,7 +165,7 @@ export class Catalog {
       }
       this.replace(model);
       this.log.info(
-        { readMs, changesMs, restoreMs, catchUpMs: lap(), bytes: kept.header.bodyBytes },
+        { readMs, changesMs, restoreMs, catchUpMs: lap(), bytes: kept.bytes },
         'read model restored from the kept file',
       );
       return changed.length;

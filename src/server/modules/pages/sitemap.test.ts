@@ -3,7 +3,7 @@ import { ACTIVITIES_PER_PART, sitemapPartXml, sitemapXml } from './sitemap.js';
 
 const PUBLIC_URL = 'https://guide.example';
 const listing = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: i + 1, updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000) }));
+  Array.from({ length: n }, (_, i) => ({ id: i + 1, updatedAt: Date.UTC(2026, 0, 1) + i * 60_000 }));
 const count = (xml: string, tag: string) => xml.match(new RegExp(`<${tag}>`, 'g'))?.length ?? 0;
 
 describe('sitemap size', () => {
@@ -23,7 +23,7 @@ describe('sitemap size', () => {
     expect(parts).toEqual([1, 2, 3].map((n) => `${PUBLIC_URL}/sitemaps/${n}.xml`));
     // The newest change of the last part: its last activity.
     expect(index).toContain(
-      `<lastmod>${activities.at(-1)?.updatedAt.toISOString()}</lastmod></sitemap>\n</sitemapindex>`,
+      `<lastmod>${new Date(activities.at(-1)?.updatedAt ?? 0).toISOString()}</lastmod></sitemap>\n</sitemapindex>`,
     );
     const ids = new Set<string>();
     for (const n of [1, 2, 3]) {

@@ -7,7 +7,8 @@ const LISTED_PAGES = ['/', '/kaart', '/agenda', '/landing', '/privacy'];
 /** A sitemap holds at most 50,000 addresses; a part holds this many activities (five addresses each). */
 export const ACTIVITIES_PER_PART = 9000;
 
-type Listing = { id: number; updatedAt: Date }[];
+/** The public activities and when each last changed (milliseconds since 1970). */
+type Listing = { id: number; updatedAt: number }[];
 
 /**
  * The sitemap (docs/seo.md#sitemap): every listed page and every public activity in the five
@@ -18,14 +19,13 @@ type Listing = { id: number; updatedAt: Date }[];
 export function sitemapXml(publicUrl: string, activities: Listing): string {
   const parts = Math.ceil(activities.length / ACTIVITIES_PER_PART);
   if (parts <= 1) return sitemapPart(publicUrl, activities, true);
-  const newest = (slice: Listing) =>
-    slice.reduce((latest, a) => (a.updatedAt > latest ? a.updatedAt : latest), new Date(0));
+  const newest = (slice: Listing) => slice.reduce((latest, a) => Math.max(latest, a.updatedAt), 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...Array.from({ length: parts }, (_, i) => {
       const slice = activities.slice(i * ACTIVITIES_PER_PART, (i + 1) * ACTIVITIES_PER_PART);
-      return `<sitemap><loc>${escapeHtml(`${publicUrl}/sitemaps/${i + 1}.xml`)}</loc><lastmod>${newest(slice).toISOString()}</lastmod></sitemap>`;
+      return `<sitemap><loc>${escapeHtml(`${publicUrl}/sitemaps/${i + 1}.xml`)}</loc><lastmod>${new Date(newest(slice)).toISOString()}</lastmod></sitemap>`;
     }),
     '</sitemapindex>',
     '',
@@ -41,7 +41,7 @@ export function sitemapPartXml(publicUrl: string, activities: Listing, n: number
 
 function sitemapPart(publicUrl: string, activities: Listing, withPages: boolean): string {
   const entries: string[] = [];
-  const add = (path: string, lastmod: Date | null) => {
+  const add = (path: string, lastmod: number | null) => {
     const alternates = [
       ...LANGUAGES.map(
         (language) =>
@@ -52,7 +52,7 @@ function sitemapPart(publicUrl: string, activities: Listing, withPages: boolean)
     for (const language of LANGUAGES) {
       entries.push(
         `<url><loc>${escapeHtml(pageUrl(publicUrl, path, language))}</loc>${
-          lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''
+          lastmod === null ? '' : `<lastmod>${new Date(lastmod).toISOString()}</lastmod>`
         }${alternates}</url>`,
       );
     }
