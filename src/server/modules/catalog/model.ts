@@ -601,20 +601,33 @@ export class CatalogModel {
   /**
    * A snapshot of `rows` as the constructor makes it, its entries, search fields and index made in
    * turns of the event loop (SearchIndex.builtInTurns): what a whole read makes while the app serves.
+   * `index`: the index of the rows in id order, being built elsewhere (on a thread of its own:
+   * IndexInWorker, the rows' search texts then let go); its failure is this one's.
    */
-  static async builtInTurns(rows: readonly CatalogRow[], approvedTags: PublicTag[]): Promise<CatalogModel> {
+  static async builtInTurns(
+    rows: readonly CatalogRow[],
+    approvedTags: PublicTag[],
+    index?: Promise<SearchIndex>,
+  ): Promise<CatalogModel> {
+    // Its failure is thrown where it is awaited, not as an unhandled rejection meanwhile.
+    index?.catch(() => undefined);
     const given = [...rows].sort((a, b) => a.id - b.id);
-    // The entries and search fields the constructor would make, made here in turns too.
+    // The entries the constructor would make, made here in turns too (while the index's thread finishes).
     const entries: Entry[] = [];
-    const docs: SearchFields[] = [];
     for (let i = 0; i < given.length; i++) {
-      const row = given[i] as CatalogRow;
-      entries.push(entryOf(row));
-      docs.push(searchFieldsOf(row));
+      entries.push(entryOf(given[i] as CatalogRow));
       if ((i + 1) % BUILD_TURN === 0) await setImmediate();
     }
-    const search = await SearchIndex.builtInTurns(docs);
-    return new CatalogModel(entries, approvedTags, search);
+    let search = index;
+    if (search === undefined) {
+      const docs: SearchFields[] = [];
+      for (let i = 0; i < given.length; i++) {
+        docs.push(searchFieldsOf(given[i] as CatalogRow));
+        if ((i + 1) % BUILD_TURN === 0) await setImmediate();
+      }
+      search = SearchIndex.builtInTurns(docs);
+    }
+    return new CatalogModel(entries, approvedTags, await search);
   }
 
   /**

@@ -27,7 +27,7 @@ const NO_TAGS: PublicTag[] = [];
  * How many activities the whole catalogue is read in at a time: what one chunk's query and rows
  * take is the read's peak, on PGlite for good (docs/read-model.md#keeping-it-current).
  */
-const READ_CHUNK = 500;
+const READ_CHUNK = 250;
 
 /**
  * Public activities (active, approved and of a listed provider, docs/permissions.md#public-activities),
@@ -36,9 +36,15 @@ const READ_CHUNK = 500;
  * database, three side by side on PostgreSQL); the next chunk is asked for before this one's rows are
  * made, so that on PostgreSQL the server reads the one while the process makes the other (three
  * connections of the pool at most). What is read but not kept stays small: one or two chunks
- * (docs/read-model.md#keeping-it-current).
+ * (docs/read-model.md#keeping-it-current). `onChunk`: given each chunk's rows as they are made (a whole
+ * read's chunks come in ascending ids).
  */
-export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_CHUNK): Promise<CatalogRow[]> {
+export async function publicActivities(
+  db: Db,
+  ids?: number[],
+  chunkSize = READ_CHUNK,
+  onChunk?: (rows: readonly CatalogRow[]) => void,
+): Promise<CatalogRow[]> {
   // A large read joins by the planner's statistics: it gets them first where they are missing or stale.
   if (!ids || ids.length > STATISTICS_MIN_ACTIVITIES) await ensureStatistics(db);
   const chunks: Which[] = [];
@@ -71,7 +77,9 @@ export async function publicActivities(db: Db, ids?: number[], chunkSize = READ_
     next = i + 1 < chunks.length ? read(chunks[i + 1] as Which) : undefined;
     // Its failure is thrown where it is awaited, not as an unhandled rejection should this one's rows fail.
     next?.catch(() => undefined);
+    const from = out.length;
     for (const entry of entries) out.push(rowOf(entry, shared));
+    onChunk?.(out.slice(from));
     // The embedded database answers a query without letting the event loop turn (its SQL runs in
     // WebAssembly on this thread): a whole read while the app serves (a change of everything) would
     // hold every request for seconds. Between chunks, what waits is answered from the snapshot in use.

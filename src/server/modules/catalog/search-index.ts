@@ -48,15 +48,23 @@ const CATEGORY_WORDS = Object.fromEntries(
 /** Tag names, normalised once each (there are few). */
 const tagWords = new Map<string, string>();
 
+/** What the search fields of an activity are made from: its sort names (each once), category, tag names and search text. */
+export type SearchSource = [names: string[], category: Category, tags: string[], text: string];
+
+/** The parts of `e` its search fields are made from (`searchFieldsFrom`): what a whole read sends its index thread. */
+export function searchSourceOf(e: CatalogRow): SearchSource {
+  const names = [e.original.sortName];
+  for (const t of Object.values(e.translations)) if (!names.includes(t.sortName)) names.push(t.sortName);
+  return [names, e.category, e.tags.map((t) => t.name), e.searchText];
+}
+
 /**
  * What search reads of an activity (docs/search.md#what-a-query-matches), every language, each field
  * apart, all normalised already: the sort names are the normalised names, the search text is stored so.
  */
-export function searchFieldsOf(e: CatalogRow): SearchFields {
-  const names = [e.original.sortName];
-  for (const t of Object.values(e.translations)) if (!names.includes(t.sortName)) names.push(t.sortName);
-  let tag = CATEGORY_WORDS[e.category];
-  for (const { name } of e.tags) {
+export function searchFieldsFrom([names, category, tags, text]: SearchSource): SearchFields {
+  let tag = CATEGORY_WORDS[category];
+  for (const name of tags) {
     let words = tagWords.get(name);
     if (words === undefined) {
       words = normalizeText(name);
@@ -64,8 +72,11 @@ export function searchFieldsOf(e: CatalogRow): SearchFields {
     }
     tag += ` ${words}`;
   }
-  return { name: names.join(' '), tag, text: e.searchText, names };
+  return { name: names.join(' '), tag, text, names };
 }
+
+/** The search fields of `e` (`searchFieldsFrom`). */
+export const searchFieldsOf = (e: CatalogRow): SearchFields => searchFieldsFrom(searchSourceOf(e));
 
 /** How well an activity matches a query, best first (docs/search.md#ranking). */
 export const RANK = {
@@ -90,6 +101,10 @@ type Ranks = typeof DIRECT | typeof TYPO;
  * 13 to 14 ms at 50,000 activities on a slow machine (docs/read-model.md#keeping-it-current).
  */
 export const BUILD_TURN = 1000;
+
+/** A build keeps its word ids in blocks of this many (256 kB). */
+const BLOCK_BITS = 16;
+const BLOCK = 1 << BLOCK_BITS;
 
 /** How many words a merge in turns takes between two turns of the event loop (a median of 5 to 7 ms at 50,000). */
 const MERGE_TURN = 5000;
@@ -197,6 +212,125 @@ export interface IndexParts {
   postings: Int32Array[];
   names: string[];
   nameOwners: Int32Array;
+}
+
+/**
+ * An index built one document at a time, in position order (document k: position k), as they come:
+ * `add` each, then `finish` once (in steps: it yields where it may pause). What a build keeps between
+ * documents is the word table, the word ids and the full names: not the documents' texts.
+ */
+export class IndexBuilder {
+  private readonly table = new WordTable();
+  /**
+   * Per field, each position's distinct word ids one after the other, position by position, in blocks
+   * of BLOCK (what a build holds most of: at 50,000 activities, millions of ids; in blocks, no copy
+   * to grow and no room left over but the last block's), and where each position's ids end.
+   */
+  private readonly blocks: Int32Array[][] = FIELDS.map(() => []);
+  private readonly counts = FIELDS.map(() => 0);
+  private ends: Int32Array[] = FIELDS.map(() => new Int32Array(1024));
+  // The last (position, field) that listed each word id, plus one: a word twice in a field counts once.
+  private listed: Int32Array = new Int32Array(1024);
+  /** Each distinct full name with its positions, met in ascending order; how many there are in all. */
+  private readonly positionsOf = new Map<string, number[]>();
+  private nameCount = 0;
+  /** Documents added so far. */
+  size = 0;
+
+  add(doc: SearchFields): void {
+    const position = this.size++;
+    for (const name of doc.names) {
+      const list = this.positionsOf.get(name);
+      if (list) list.push(position);
+      else this.positionsOf.set(name, [position]);
+      this.nameCount++;
+    }
+    if (position >= (this.ends[0] as Int32Array).length)
+      this.ends = this.ends.map((ends) => grown(ends, ends.length * 2));
+    const { table, counts } = this;
+    for (let f = 0; f < FIELDS.length; f++) {
+      const stamp = position * FIELDS.length + f + 1;
+      const blocks = this.blocks[f] as Int32Array[];
+      let count = counts[f] as number;
+      const text = doc[FIELDS[f] as (typeof FIELDS)[number]];
+      for (let from = 0; from < text.length;) {
+        let to = text.indexOf(' ', from);
+        if (to < 0) to = text.length;
+        if (to === from) {
+          from++;
+          continue;
+        }
+        const id = table.idOf(text, from, to);
+        from = to + 1;
+        if (id >= this.listed.length) this.listed = grown(this.listed, Math.max(this.listed.length * 2, id + 1));
+        if (this.listed[id] === stamp) continue;
+        this.listed[id] = stamp;
+        const at = count & (BLOCK - 1);
+        if (at === 0 && count >>> BLOCK_BITS === blocks.length) blocks.push(new Int32Array(BLOCK));
+        (blocks[count >>> BLOCK_BITS] as Int32Array)[at] = id;
+        count++;
+      }
+      counts[f] = count;
+      (this.ends[f] as Int32Array)[position] = count;
+    }
+  }
+
+  /** The index's parts of the documents added. */
+  *finish(): Generator<void, IndexParts> {
+    const size = this.size;
+    const found = this.table.words;
+    const order = Int32Array.from(found.keys()).sort((a, b) => {
+      const wa = found[a] as string;
+      const wb = found[b] as string;
+      return wa < wb ? -1 : wa > wb ? 1 : 0;
+    });
+    const rankOf = new Int32Array(found.length);
+    order.forEach((id, rank) => {
+      rankOf[id] = rank;
+    });
+    yield;
+    // A word split out of a long text can keep the whole text alive (V8 makes it a slice of it): each is made a string of its own.
+    const words = Array.from(order, (id) => own(found[id] as string));
+    const allStarts: Int32Array[] = [];
+    const allPostings: Int32Array[] = [];
+    for (let f = 0; f < FIELDS.length; f++) {
+      const blocks = this.blocks[f] as Int32Array[];
+      const count = this.counts[f] as number;
+      const ends = this.ends[f] as Int32Array;
+      const starts = new Int32Array(words.length + 1);
+      for (let k = 0; k < count; k++) {
+        const w = (rankOf[(blocks[k >>> BLOCK_BITS] as Int32Array)[k & (BLOCK - 1)] as number] as number) + 1;
+        starts[w] = (starts[w] as number) + 1;
+      }
+      for (let w = 0; w < words.length; w++) starts[w + 1] = (starts[w + 1] as number) + (starts[w] as number);
+      const fill = starts.slice(0, words.length);
+      const postings = new Int32Array(count);
+      // The ids come in position order, so every word's list is sorted.
+      for (let position = 0, k = 0; position < size; position++) {
+        for (const end = ends[position] as number; k < end; k++) {
+          const w = rankOf[(blocks[k >>> BLOCK_BITS] as Int32Array)[k & (BLOCK - 1)] as number] as number;
+          postings[(fill[w] as number)++] = position;
+        }
+      }
+      // This field's ids are no longer needed.
+      blocks.length = 0;
+      allStarts.push(starts);
+      allPostings.push(postings);
+      yield;
+    }
+    // The full names by name, then position: the distinct names sorted by the engine's own string order
+    // (the order of `<`, with no comparator to call), each with its positions, met in ascending order.
+    const names: string[] = new Array(this.nameCount);
+    const nameOwners = new Int32Array(this.nameCount);
+    let at = 0;
+    for (const name of [...this.positionsOf.keys()].sort()) {
+      for (const position of this.positionsOf.get(name) as number[]) {
+        names[at] = name;
+        nameOwners[at++] = position;
+      }
+    }
+    return { size, words, starts: allStarts, postings: allPostings, names, nameOwners };
+  }
 }
 
 export class SearchIndex {
@@ -349,103 +483,12 @@ export class SearchIndex {
 
   /** The build, in steps: it yields where it may pause. */
   private static *steps(docs: readonly SearchFields[]): Generator<void, IndexParts> {
-    const size = docs.length;
-    const table = new WordTable();
-    const found = table.words;
-    // Per field: (word id, position) pairs, each position's words once, in typed arrays grown by doubling
-    // (at 50,000 activities there are millions: as numbers in plain arrays they took twice the memory).
-    const pairs: Int32Array[] = FIELDS.map(() => new Int32Array(1024));
-    const counts = FIELDS.map(() => 0);
-    // The last (position, field) that listed each word id, plus one: a word twice in a field counts once.
-    let listed: Int32Array = new Int32Array(1024);
-    const add = (doc: SearchFields, position: number) => {
-      FIELDS.forEach((field, f) => {
-        const stamp = position * FIELDS.length + f + 1;
-        let list = pairs[f] as Int32Array;
-        let count = counts[f] as number;
-        const text = doc[field];
-        for (let from = 0; from < text.length;) {
-          let to = text.indexOf(' ', from);
-          if (to < 0) to = text.length;
-          if (to === from) {
-            from++;
-            continue;
-          }
-          const id = table.idOf(text, from, to);
-          from = to + 1;
-          if (id >= listed.length) listed = grown(listed, Math.max(listed.length * 2, id + 1));
-          if (listed[id] === stamp) continue;
-          listed[id] = stamp;
-          if (count + 2 > list.length) {
-            list = grown(list, list.length * 2);
-            pairs[f] = list;
-          }
-          list[count++] = id;
-          list[count++] = position;
-        }
-        counts[f] = count;
-      });
-    };
-    for (let position = 0; position < size; position++) {
-      add(docs[position] as SearchFields, position);
+    const builder = new IndexBuilder();
+    for (let position = 0; position < docs.length; position++) {
+      builder.add(docs[position] as SearchFields);
       if ((position + 1) % BUILD_TURN === 0) yield;
     }
-    const order = Int32Array.from(found.keys()).sort((a, b) => {
-      const wa = found[a] as string;
-      const wb = found[b] as string;
-      return wa < wb ? -1 : wa > wb ? 1 : 0;
-    });
-    const rankOf = new Int32Array(found.length);
-    order.forEach((id, rank) => {
-      rankOf[id] = rank;
-    });
-    yield;
-    // A word split out of a long text can keep the whole text alive (V8 makes it a slice of it): each is made a string of its own.
-    const words = Array.from(order, (id) => own(found[id] as string));
-    const allStarts: Int32Array[] = [];
-    const allPostings: Int32Array[] = [];
-    for (let f = 0; f < FIELDS.length; f++) {
-      const list = (pairs[f] as Int32Array).subarray(0, counts[f] as number);
-      const starts = new Int32Array(words.length + 1);
-      for (let k = 0; k < list.length; k += 2) {
-        const w = (rankOf[list[k] as number] as number) + 1;
-        starts[w] = (starts[w] as number) + 1;
-      }
-      for (let w = 0; w < words.length; w++) starts[w + 1] = (starts[w + 1] as number) + (starts[w] as number);
-      const fill = starts.slice(0, words.length);
-      const postings = new Int32Array(list.length / 2);
-      // Pairs come in position order, so every word's list is sorted.
-      for (let k = 0; k < list.length; k += 2) {
-        const w = rankOf[list[k] as number] as number;
-        postings[(fill[w] as number)++] = list[k + 1] as number;
-      }
-      allStarts.push(starts);
-      allPostings.push(postings);
-      yield;
-    }
-    // The full names by name, then position: the distinct names sorted by the engine's own string order
-    // (the order of `<`, with no comparator to call), each with its positions, met in ascending order.
-    const positionsOf = new Map<string, number[]>();
-    let nameCount = 0;
-    docs.forEach((doc, position) => {
-      for (const name of doc.names) {
-        const list = positionsOf.get(name);
-        if (list) list.push(position);
-        else positionsOf.set(name, [position]);
-        nameCount++;
-      }
-    });
-    yield;
-    const names: string[] = new Array(nameCount);
-    const nameOwners = new Int32Array(nameCount);
-    let at = 0;
-    for (const name of [...positionsOf.keys()].sort()) {
-      for (const position of positionsOf.get(name) as number[]) {
-        names[at] = name;
-        nameOwners[at++] = position;
-      }
-    }
-    return { size, words, starts: allStarts, postings: allPostings, names, nameOwners };
+    return yield* builder.finish();
   }
 
   /** The number of distinct words (for the benchmarks). */

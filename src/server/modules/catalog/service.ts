@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { withHeapGrowthLoosened } from '../../memory.js';
 import { changedSince, currentSnapshot, isAhead, keptIdentity, KeptFileRejected, readKept, writeKept } from './kept.js';
+import { IndexInWorker, IndexThreadFailed } from './index-worker.js';
 import { CatalogModel } from './model.js';
 import * as repo from './repository.js';
 
@@ -34,12 +35,36 @@ export interface CatalogStart {
 export interface CatalogOptions {
   /** The folder of the kept file (DATA_DIR); null: no file, the model is read whole at every start. */
   keptDir?: string | null;
+  /** What builds a whole read's word index on a thread of its own (the tests give one that fails). */
+  indexThread?: () => IndexInWorker;
 }
 
-/** The whole public catalogue read from the database and built into a snapshot. */
-async function readWhole(database: Database): Promise<CatalogModel> {
+/**
+ * The whole public catalogue read from the database and built into a snapshot, its word index built
+ * on a thread of its own while the read goes on (IndexInWorker). Should that thread fail, the rows
+ * have let their search texts go: the catalogue is read again and the index built on this thread
+ * (`log` says so).
+ */
+async function readWhole(
+  database: Database,
+  log?: FastifyBaseLogger,
+  indexThread: () => IndexInWorker = () => new IndexInWorker(),
+): Promise<CatalogModel> {
   // Hundreds of MB of short-lived garbage: V8 collects it at its own pace (docs/deployment.md#memory).
   return withHeapGrowthLoosened(async () => {
+    const index = indexThread();
+    try {
+      const [rows, tags] = await Promise.all([
+        repo.publicActivities(database.db, undefined, undefined, (chunk) => index.take(chunk)),
+        repo.approvedTags(database.db),
+      ]);
+      return await CatalogModel.builtInTurns(rows, tags, index.index(rows.length));
+    } catch (error) {
+      if (!(error instanceof IndexThreadFailed)) throw error;
+      log?.warn({ err: error }, 'read model: reading again, the word index built on the main thread');
+    } finally {
+      index.close();
+    }
     const [rows, tags] = await Promise.all([repo.publicActivities(database.db), repo.approvedTags(database.db)]);
     return CatalogModel.builtInTurns(rows, tags);
   });
@@ -88,6 +113,7 @@ export class Catalog {
   private ready = false;
   private listeners = new Set<() => void>();
   private readonly keptDir: string | null;
+  private readonly indexThread: (() => IndexInWorker) | undefined;
   /** The snapshot the file is to be written with, when a write is due; the write under way. */
   private keepSnapshot: string | null = null;
   private keeping: Promise<void> = Promise.resolve();
@@ -100,6 +126,7 @@ export class Catalog {
     options: CatalogOptions = {},
   ) {
     this.keptDir = options.keptDir ?? null;
+    this.indexThread = options.indexThread;
   }
 
   /**
@@ -312,7 +339,7 @@ export class Catalog {
     const started = performance.now();
     // Taken before the read: every change visible in it is in what is read (docs/read-model.md#the-kept-snapshot).
     const snapshot = this.keptDir ? await currentSnapshot(this.database.db) : null;
-    this.replace(await readWhole(this.database));
+    this.replace(await readWhole(this.database, this.log, this.indexThread));
     if (snapshot !== null) this.keepLater(snapshot);
     this.log.debug({ activities: this.model.size, ms: Math.round(performance.now() - started) }, 'read model built');
   }
