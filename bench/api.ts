@@ -17,8 +17,10 @@
  *     against a bare Fastify route sending the very same bytes.
  * P4: p50/p95 of searches, filters, sorts, deep pages, the when filter, open now and views of the
  *     map (clusters, with their answers' sizes) over 10,000 activities, one request at a time, every
- *     URL different (no answer is served twice), against a bare route's latency; and one write
- *     through the API, until a public read shows it.
+ *     URL different (no answer is served twice), against a bare route's latency; one write
+ *     through the API, until a public read shows it; and changes of everything (an approved tag
+ *     rejected and approved again: the read model read whole while the app serves), with the
+ *     process's memory after each part and the peak of a start with no kept file.
  * Cold start: from the process start to the first answer of /api/activities
  *     on an existing embedded database.
  * Availability: p50/p95 of GET /api/activities/:id/availability for 31 and 92
@@ -260,6 +262,7 @@ async function p4(target: Target, rows: string[]) {
         `| process memory with ${SCALE} activities | ${target.label} | RSS ${fmt(memory.rss)} MB after P4, peak ${fmt(memory.peak)} MB | | | /proc, the app's process |`,
       );
     }
+    await everythingChanged(target, rows, child);
   } finally {
     await stop(child);
   }
@@ -302,6 +305,68 @@ async function oneWrite(target: Target, rows: string[], bareP95: number) {
   rows.push(
     `| one write, until the public read shows it | ${target.label} | p50 ${fmt(percentile(times, 50), 1)} ms, p95 ${fmt(percentile(times, 95), 1)} ms | | ${fmt(bareP95 / percentile(times, 95), 3)}x | ${SCALE} activities, ${WRITES} writes in turn (an admin's sponsorship) |`,
   );
+}
+
+/** Rounds of a change of everything while the app serves: an approved tag rejected, then approved again, in turn. */
+const CHANGES_OF_EVERYTHING = quick ? 2 : 4;
+
+/**
+ * A change of everything while the app serves (docs/read-model.md#a-whole-read): the demo admin
+ * rejects an approved tag, then approves it again, in turn; each is timed until the public tags show
+ * it (the read model read whole), while a probe asks for /api/ready every 10 ms (how long a request
+ * waits meanwhile); then the process's memory.
+ */
+async function everythingChanged(target: Target, rows: string[], child: ChildProcess) {
+  const login = await fetch(`${base}/api/demo/login/admin`, { method: 'POST', headers: { origin: base } });
+  if (!login.ok) throw new Error(`demo login: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const [tag] = (await (await fetch(`${base}/api/tags`)).json()) as { id: number }[];
+  if (!tag) throw new Error('no approved tag to change');
+  const times: number[] = [];
+  const waits: number[] = [];
+  let probing = true;
+  const probe = (async () => {
+    while (probing) {
+      const started = performance.now();
+      await (await fetch(`${base}/api/ready`)).arrayBuffer();
+      waits.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  try {
+    for (let round = 0; round < CHANGES_OF_EVERYTHING; round++) {
+      const approve = round % 2 === 1;
+      const started = performance.now();
+      const written = await fetch(`${base}/api/admin/tags/${tag.id}/approval`, {
+        method: 'PATCH',
+        headers: { origin: base, cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ isApproved: approve ? 1 : 0 }),
+      });
+      if (written.status !== 200) throw new Error(`tag: ${written.status} ${await written.text()}`);
+      for (;;) {
+        const listed = (await (await fetch(`${base}/api/tags`)).json()) as { id: number }[];
+        if (listed.some((t) => t.id === tag.id) === approve) break;
+        if (performance.now() - started > 60_000) throw new Error('a change of everything was not public after 60 s');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      times.push(performance.now() - started);
+    }
+  } finally {
+    probing = false;
+    await probe;
+  }
+  const memory = await processMemory(child);
+  rows.push(
+    `| a change of everything while serving, until public | ${target.label} | p50 ${fmt(percentile(times, 50))} ms, longest ${fmt(Math.max(...times))} ms | | | ${CHANGES_OF_EVERYTHING} in turn (an approved tag rejected, approved again); /api/ready every 10 ms meanwhile: p50 ${fmt(percentile(waits, 50), 1)} ms, longest ${fmt(Math.max(...waits))} ms |`,
+  );
+  if (memory) {
+    rows.push(
+      `| process memory after those | ${target.label} | RSS ${fmt(memory.rss)} MB, peak ${fmt(memory.peak)} MB | | | /proc, the app's process |`,
+    );
+  }
 }
 
 /** The app process's resident memory now and at its peak, in MB (Linux only; null elsewhere). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { withHeapGrowthLoosened } from '../../memory.js';
+import { collectGarbage, withHeapGrowthLoosened } from '../../memory.js';
 import { changedSince, currentSnapshot, isAhead, keptIdentity, KeptFileRejected, readKept, writeKept } from './kept.js';
 import { IndexInWorker, IndexThreadFailed } from './index-worker.js';
 import { CatalogModel } from './model.js';
@@ -341,7 +341,17 @@ export class Catalog {
     const snapshot = this.keptDir ? await currentSnapshot(this.database.db) : null;
     this.replace(await readWhole(this.database, this.log, this.indexThread));
     if (snapshot !== null) this.keepLater(snapshot);
-    this.log.debug({ activities: this.model.size, ms: Math.round(performance.now() - started) }, 'read model built');
+    const built = Math.round(performance.now() - started);
+    // While the app serves, the snapshot replaced and the read's garbage are given back at once, as the
+    // start does before it listens: left to V8, four such reads in a row at 50,000 activities left the
+    // process at 587 MB instead of 425 (docs/read-model.md#a-whole-read).
+    let collectedMs: number | undefined;
+    if (this.ready) {
+      const collecting = performance.now();
+      collectGarbage();
+      collectedMs = Math.round(performance.now() - collecting);
+    }
+    this.log.debug({ activities: this.model.size, ms: built, collectedMs }, 'read model built');
   }
 
   private async reload(ids: number[]) {
