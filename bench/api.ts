@@ -270,6 +270,16 @@ async function p4(target: Target, rows: string[]) {
 
 const WRITES = quick ? 10 : 40;
 
+/** The demo admin's session cookie (a local run: docs/security.md#demo-login). */
+async function adminCookie(): Promise<string> {
+  const login = await fetch(`${base}/api/demo/login/admin`, { method: 'POST', headers: { origin: base } });
+  if (!login.ok) throw new Error(`demo login: ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 /**
  * The cost of one write at this size, as an admin pays it: the demo admin sets an activity's
  * sponsorship (it moves the activity in the public order), timed from the request until a public
@@ -277,12 +287,7 @@ const WRITES = quick ? 10 : 40;
  * docs/read-model.md#keeping-it-current), one write at a time, against the bare route's p95 above.
  */
 async function oneWrite(target: Target, rows: string[], bareP95: number) {
-  const login = await fetch(`${base}/api/demo/login/admin`, { method: 'POST', headers: { origin: base } });
-  if (!login.ok) throw new Error(`demo login: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await adminCookie();
   const [first] = (await (await fetch(`${base}/api/activities?limit=1&sort=name`)).json()) as { id: number }[];
   if (!first) throw new Error('no public activity to write');
   const times: number[] = [];
@@ -317,12 +322,7 @@ const CHANGES_OF_EVERYTHING = quick ? 2 : 4;
  * waits meanwhile); then the process's memory.
  */
 async function everythingChanged(target: Target, rows: string[], child: ChildProcess) {
-  const login = await fetch(`${base}/api/demo/login/admin`, { method: 'POST', headers: { origin: base } });
-  if (!login.ok) throw new Error(`demo login: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await adminCookie();
   const [tag] = (await (await fetch(`${base}/api/tags`)).json()) as { id: number }[];
   if (!tag) throw new Error('no approved tag to change');
   const times: number[] = [];

@@ -7,7 +7,7 @@ import { IndexInWorker, IndexThreadFailed } from './index-worker.js';
 import { CatalogModel, type CatalogRow } from './model.js';
 import { approvedTags, publicActivities } from './repository.js';
 import { SearchIndex, searchFieldsOf } from './search-index.js';
-import { Catalog } from './service.js';
+import { Catalog, INDEX_THREAD_FROM } from './service.js';
 
 /**
  * A whole read's word index, built on a thread of its own while the read goes on
@@ -92,8 +92,9 @@ describe('the word index of a whole read, built on its own thread', () => {
         throw new IndexThreadFailed('stopped', { cause: new Error('the index thread stopped (exit code 1)') });
       }
     }
-    const failing = new Catalog(ctx.database, log, { indexThread: () => new StoppingThread() });
-    const usual = new Catalog(ctx.database, log);
+    // From the first activity: the test's catalogue is small.
+    const failing = new Catalog(ctx.database, log, { indexThread: () => new StoppingThread(), indexThreadFrom: 1 });
+    const usual = new Catalog(ctx.database, log, { indexThreadFrom: 1 });
     try {
       await failing.start();
       expect(warnings).toEqual(['read model: reading again, the word index built on the main thread']);
@@ -107,6 +108,36 @@ describe('the word index of a whole read, built on its own thread', () => {
     } finally {
       await failing.close();
       await usual.close();
+    }
+  });
+
+  it('is used from INDEX_THREAD_FROM public activities: a small catalogue builds its index on the main thread', async () => {
+    const log = {
+      warn: () => undefined,
+      info: () => undefined,
+      debug: () => undefined,
+    } as unknown as FastifyBaseLogger;
+    let made = 0;
+    const counted = () => {
+      made++;
+      return new IndexInWorker();
+    };
+    const count = (await publicActivities(ctx.db)).length;
+    expect(count).toBeLessThan(INDEX_THREAD_FROM);
+    for (const [from, threads] of [
+      [undefined, 0],
+      [count + 1, 0],
+      [count, 1],
+    ] as const) {
+      made = 0;
+      const catalog = new Catalog(ctx.database, log, { indexThread: counted, indexThreadFrom: from });
+      try {
+        await catalog.start();
+        expect(made).toBe(threads);
+        expect(catalog.current.size).toBe(count);
+      } finally {
+        await catalog.close();
+      }
     }
   });
 });

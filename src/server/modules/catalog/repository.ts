@@ -37,17 +37,18 @@ const READ_CHUNK = 250;
  * made, so that on PostgreSQL the server reads the one while the process makes the other (three
  * connections of the pool at most). What is read but not kept stays small: one or two chunks
  * (docs/read-model.md#keeping-it-current). `onChunk`: given each chunk's rows as they are made (a whole
- * read's chunks come in ascending ids).
+ * read's chunks come in ascending ids), and how many the read gives at most.
  */
 export async function publicActivities(
   db: Db,
   ids?: number[],
   chunkSize = READ_CHUNK,
-  onChunk?: (rows: readonly CatalogRow[]) => void,
+  onChunk?: (rows: readonly CatalogRow[], total: number) => void,
 ): Promise<CatalogRow[]> {
   // A large read joins by the planner's statistics: it gets them first where they are missing or stale.
   if (!ids || ids.length > STATISTICS_MIN_ACTIVITIES) await ensureStatistics(db);
   const chunks: Which[] = [];
+  let total = ids?.length ?? 0;
   if (ids) {
     for (let i = 0; i < ids.length; i += chunkSize) {
       const chunk = ids.slice(i, i + chunkSize);
@@ -62,6 +63,7 @@ export async function publicActivities(
         from ${activities} where ${isPublicActivity}`,
     );
     const all = JSON.parse(listed?.ids ?? '[]') as number[];
+    total = all.length;
     for (let i = 0; i < all.length; i += chunkSize) {
       const first = all[i] as number;
       const last = all[Math.min(all.length, i + chunkSize) - 1] as number;
@@ -79,7 +81,7 @@ export async function publicActivities(
     next?.catch(() => undefined);
     const from = out.length;
     for (const entry of entries) out.push(rowOf(entry, shared));
-    onChunk?.(out.slice(from));
+    onChunk?.(out.slice(from), total);
     // The embedded database answers a query without letting the event loop turn (its SQL runs in
     // WebAssembly on this thread): a whole read while the app serves (a change of everything) would
     // hold every request for seconds. Between chunks, what waits is answered from the snapshot in use.

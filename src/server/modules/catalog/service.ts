@@ -37,33 +37,47 @@ export interface CatalogOptions {
   keptDir?: string | null;
   /** What builds a whole read's word index on a thread of its own (the tests give one that fails). */
   indexThread?: () => IndexInWorker;
+  /** From how many public activities a whole read builds its word index on a thread (INDEX_THREAD_FROM). */
+  indexThreadFrom?: number;
 }
 
 /**
- * The whole public catalogue read from the database and built into a snapshot, its word index built
- * on a thread of its own while the read goes on (IndexInWorker). Should that thread fail, the rows
- * have let their search texts go: the catalogue is read again and the index built on this thread
- * (`log` says so).
+ * From this many public activities a whole read builds its word index on a thread of its own: a
+ * thread costs some 50 ms to start (the build, from the sources under tsx 0.3 s), about what the
+ * index of 2,000 to 2,500 activities costs on the app's thread (docs/read-model.md#a-whole-read).
+ */
+export const INDEX_THREAD_FROM = 5000;
+
+/**
+ * The whole public catalogue read from the database and built into a snapshot. From `threadFrom`
+ * public activities, its word index is built on a thread of its own while the read goes on
+ * (IndexInWorker); should that thread fail, the rows have let their search texts go: the catalogue
+ * is read again and the index built on this thread (`log` says so).
  */
 async function readWhole(
   database: Database,
   log?: FastifyBaseLogger,
-  indexThread: () => IndexInWorker = () => new IndexInWorker(),
+  {
+    make = () => new IndexInWorker(),
+    threadFrom = INDEX_THREAD_FROM,
+  }: { make?: () => IndexInWorker; threadFrom?: number } = {},
 ): Promise<CatalogModel> {
-  // Hundreds of MB of short-lived garbage: V8 collects it at its own pace (docs/deployment.md#memory).
+  // Hundreds of MB of short-lived garbage, collected with a looser factor (docs/deployment.md#memory).
   return withHeapGrowthLoosened(async () => {
-    const index = indexThread();
+    let index = null as IndexInWorker | null;
     try {
       const [rows, tags] = await Promise.all([
-        repo.publicActivities(database.db, undefined, undefined, (chunk) => index.take(chunk)),
+        repo.publicActivities(database.db, undefined, undefined, (chunk, total) => {
+          if (total >= threadFrom) (index ??= make()).take(chunk);
+        }),
         repo.approvedTags(database.db),
       ]);
-      return await CatalogModel.builtInTurns(rows, tags, index.index(rows.length));
+      return await CatalogModel.builtInTurns(rows, tags, index?.index(rows.length));
     } catch (error) {
       if (!(error instanceof IndexThreadFailed)) throw error;
       log?.warn({ err: error }, 'read model: reading again, the word index built on the main thread');
     } finally {
-      index.close();
+      index?.close();
     }
     const [rows, tags] = await Promise.all([repo.publicActivities(database.db), repo.approvedTags(database.db)]);
     return CatalogModel.builtInTurns(rows, tags);
@@ -113,7 +127,7 @@ export class Catalog {
   private ready = false;
   private listeners = new Set<() => void>();
   private readonly keptDir: string | null;
-  private readonly indexThread: (() => IndexInWorker) | undefined;
+  private readonly indexThread: { make?: () => IndexInWorker; threadFrom?: number };
   /** The snapshot the file is to be written with, when a write is due; the write under way. */
   private keepSnapshot: string | null = null;
   private keeping: Promise<void> = Promise.resolve();
@@ -126,7 +140,7 @@ export class Catalog {
     options: CatalogOptions = {},
   ) {
     this.keptDir = options.keptDir ?? null;
-    this.indexThread = options.indexThread;
+    this.indexThread = { make: options.indexThread, threadFrom: options.indexThreadFrom };
   }
 
   /**
@@ -341,17 +355,19 @@ export class Catalog {
     const snapshot = this.keptDir ? await currentSnapshot(this.database.db) : null;
     this.replace(await readWhole(this.database, this.log, this.indexThread));
     if (snapshot !== null) this.keepLater(snapshot);
-    const built = Math.round(performance.now() - started);
-    // While the app serves, the snapshot replaced and the read's garbage are given back at once, as the
+    // While the app serves, the snapshot replaced and the read's garbage are given back soon, as the
     // start does before it listens: left to V8, four such reads in a row at 50,000 activities left the
-    // process at 587 MB instead of 425 (docs/read-model.md#a-whole-read).
-    let collectedMs: number | undefined;
-    if (this.ready) {
-      const collecting = performance.now();
-      collectGarbage();
-      collectedMs = Math.round(performance.now() - collecting);
-    }
-    this.log.debug({ activities: this.model.size, ms: built, collectedMs }, 'read model built');
+    // process at 587 MB instead of 425 (docs/read-model.md#a-whole-read). In a later turn, once the
+    // writes that wait for this change (resolved in this one) have had their answers.
+    if (this.ready) setImmediate(() => this.collect());
+    this.log.debug({ activities: this.model.size, ms: Math.round(performance.now() - started) }, 'read model built');
+  }
+
+  private collect() {
+    if (this.closed) return;
+    const started = performance.now();
+    collectGarbage();
+    this.log.debug({ ms: Math.round(performance.now() - started) }, 'read model: garbage collected after a whole read');
   }
 
   private async reload(ids: number[]) {
