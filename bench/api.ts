@@ -32,6 +32,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -120,7 +121,7 @@ async function startApp(env: Record<string, string>): Promise<{ child: ChildProc
       () => false,
     );
     if (ok) return { child, startedMs: performance.now() - started };
-    await new Promise((r) => setTimeout(r, 20));
+    await sleep(20);
   }
   child.kill('SIGKILL');
   throw new Error('the app did not start');
@@ -333,7 +334,7 @@ async function everythingChanged(target: Target, rows: string[], child: ChildPro
       const started = performance.now();
       await (await fetch(`${base}/api/ready`)).arrayBuffer();
       waits.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await sleep(10);
     }
   })();
   try {
@@ -350,7 +351,7 @@ async function everythingChanged(target: Target, rows: string[], child: ChildPro
         const listed = (await (await fetch(`${base}/api/tags`)).json()) as { id: number }[];
         if (listed.some((t) => t.id === tag.id) === approve) break;
         if (performance.now() - started > 60_000) throw new Error('a change of everything was not public after 60 s');
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await sleep(20);
       }
       times.push(performance.now() - started);
     }

@@ -72,7 +72,7 @@ export function tightenHeapGrowth(execArgv: readonly string[] = process.execArgv
 /**
  * The factor while the whole catalogue is read (`withHeapGrowthLoosened`): at 50,000 activities on
  * the embedded database, with the tight factor a start with no kept file made its read model in 4.7 to
- * 5.2 s and peaked at 381 to 393 MB; with V8's own, 4.4 to 4.6 s and 394 to 419 MB; with this, 4.6 to
+ * 5.2 s and peaked at 381 to 393 MB; with V8's own, 4.3 to 4.8 s and 394 to 419 MB; with this, 4.6 to
  * 4.9 s and 381 to 392 MB (docs/deployment.md#memory).
  */
 export const READ_HEAP_GROWING_PERCENT = 50;

@@ -1,6 +1,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { CatalogRow } from './model.js';
 import {
+  finished,
   IndexBuilder,
   type IndexParts,
   SearchIndex,
@@ -11,8 +12,8 @@ import {
 
 /**
  * The word index of a whole read built on a thread of its own while the read goes on
- * (docs/read-model.md#a-whole-read): the rows' search fields go to the thread a chunk at a time, as
- * they are read; the thread adds them to an `IndexBuilder` and, once told the read is over, sends the
+ * (docs/read-model.md#a-whole-read): what the rows' search fields are made from goes to the thread a
+ * chunk at a time, as they are read; the thread adds them to an `IndexBuilder` and, once told the read is over, sends the
  * index's parts back. On the embedded database the read is the database's SQL on the app's thread, and
  * the build used to follow it there; now the two run side by side on two cores.
  *
@@ -36,10 +37,7 @@ function serve(): void {
       for (const source of sources) builder.add(searchFieldsFrom(source));
       return;
     }
-    const steps = builder.finish();
-    let step = steps.next();
-    while (!step.done) step = steps.next();
-    const parts: IndexParts = step.value;
+    const parts = finished(builder.finish());
     port.postMessage(
       parts,
       [...parts.starts, ...parts.postings, parts.nameOwners].map((a) => a.buffer as ArrayBuffer),
@@ -64,49 +62,44 @@ function startThread(): Worker {
 export class IndexThreadFailed extends Error {}
 
 /**
- * The app's side. `take` each chunk of rows as it is read (in ascending ids from one chunk to the
- * next, as the whole read gives them): their search fields go to the thread, and their search texts
- * are let go (`searchText` left empty: at 50,000 activities tens of MB the read no longer holds to
- * its end). Then `index(size)`: the index of all of them, by position in id order; it rejects with
+ * The app's side. `take` each chunk of rows as it is read (in ascending ids, as the whole read gives
+ * them): what their search fields are made from goes to the thread, and their search texts are let go
+ * (`searchText` left empty: at 50,000 activities tens of MB the read no longer holds to its end).
+ * Then `index(size)`: the index of all of them, by position in id order; it rejects with
  * IndexThreadFailed when the thread could not make it (it failed to start or stopped, or the rows did
  * not come in order). `close` always.
  */
 export class IndexInWorker {
-  private thread: Worker | null;
+  private thread: Worker | null = null;
   private readonly parts: Promise<IndexParts>;
   /** Why the thread's index cannot be used; null while it can. */
-  failure: Error | null = null;
+  private failure: unknown = null;
   private lastId = Number.NEGATIVE_INFINITY;
 
   constructor() {
-    let thread: Worker | null = null;
-    try {
-      thread = startThread();
-    } catch (error) {
-      this.failure = error instanceof Error ? error : new Error(String(error));
-    }
-    this.thread = thread;
     this.parts = new Promise<IndexParts>((resolve, reject) => {
-      if (!thread) return reject(this.failure ?? new Error('no thread'));
+      const thread = startThread();
       thread.once('message', resolve);
       thread.once('error', reject);
       thread.once('exit', (code) => reject(new Error(`the index thread stopped (exit code ${code})`)));
+      this.thread = thread;
     });
     this.parts.catch((error: unknown) => {
-      this.failure ??= error instanceof Error ? error : new Error(String(error));
+      this.failure ??= error;
     });
   }
 
   take(rows: readonly CatalogRow[]): void {
-    if (this.thread === null || this.failure !== null || rows.length === 0) return;
-    const sorted = [...rows].sort((a, b) => a.id - b.id);
-    if ((sorted[0] as CatalogRow).id <= this.lastId) {
-      this.failure = new Error('the rows did not come in ascending ids');
-      this.close();
-      return;
+    if (this.thread === null || this.failure !== null) return;
+    for (const row of rows) {
+      if (row.id <= this.lastId) {
+        this.failure = new Error('the rows did not come in ascending ids');
+        this.close();
+        return;
+      }
+      this.lastId = row.id;
     }
-    this.lastId = (sorted[sorted.length - 1] as CatalogRow).id;
-    this.thread.postMessage(sorted.map(searchSourceOf));
+    this.thread.postMessage(rows.map(searchSourceOf));
     for (const row of rows) row.searchText = '';
   }
 

@@ -612,22 +612,17 @@ export class CatalogModel {
     // Its failure is thrown where it is awaited, not as an unhandled rejection meanwhile.
     index?.catch(() => undefined);
     const given = [...rows].sort((a, b) => a.id - b.id);
-    // The entries the constructor would make, made here in turns too (while the index's thread finishes).
+    // The entries (and without `index` the search fields) the constructor would make, made here in turns
+    // too, while the index's thread finishes.
     const entries: Entry[] = [];
+    const docs: SearchFields[] = [];
     for (let i = 0; i < given.length; i++) {
-      entries.push(entryOf(given[i] as CatalogRow));
+      const row = given[i] as CatalogRow;
+      entries.push(entryOf(row));
+      if (!index) docs.push(searchFieldsOf(row));
       if ((i + 1) % BUILD_TURN === 0) await setImmediate();
     }
-    let search = index;
-    if (search === undefined) {
-      const docs: SearchFields[] = [];
-      for (let i = 0; i < given.length; i++) {
-        docs.push(searchFieldsOf(given[i] as CatalogRow));
-        if ((i + 1) % BUILD_TURN === 0) await setImmediate();
-      }
-      search = SearchIndex.builtInTurns(docs);
-    }
-    return new CatalogModel(entries, approvedTags, await search);
+    return new CatalogModel(entries, approvedTags, await (index ?? SearchIndex.builtInTurns(docs)));
   }
 
   /**

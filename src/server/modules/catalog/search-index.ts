@@ -110,7 +110,7 @@ const BLOCK = 1 << BLOCK_BITS;
 const MERGE_TURN = 5000;
 
 /** What a piece of work in steps (a generator that yields where it may pause) gives, done at once. */
-function finished<T>(steps: Generator<void, T>): T {
+export function finished<T>(steps: Generator<void, T>): T {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -235,7 +235,7 @@ export class IndexBuilder {
   private readonly positionsOf = new Map<string, number[]>();
   private nameCount = 0;
   /** Documents added so far. */
-  size = 0;
+  private size = 0;
 
   add(doc: SearchFields): void {
     const position = this.size++;
