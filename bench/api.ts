@@ -18,9 +18,10 @@
  * P4: p50/p95 of searches, filters, sorts, deep pages, the when filter, open now and views of the
  *     map (clusters, with their answers' sizes) over 10,000 activities, one request at a time, every
  *     URL different (no answer is served twice), against a bare route's latency; one write
- *     through the API, until a public read shows it; and changes of everything (an approved tag
- *     rejected and approved again: the read model read whole while the app serves), with the
- *     process's memory after each part and the peak of a start with no kept file.
+ *     through the API, until a public read shows it; an approved tag rejected and approved again
+ *     (its activities patched in), and changes of everything (a tag on more activities than a patch
+ *     takes: the read model read whole while the app serves), with the process's memory after each
+ *     part and the peak of a start with no kept file.
  * Cold start: from the process start to the first answer of /api/activities
  *     on an existing embedded database.
  * Availability: p50/p95 of GET /api/activities/:id/availability for 31 and 92
@@ -36,10 +37,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addDays, todayInParis } from '../src/domain/dates.js';
 import { p4Urls } from './p4-urls.js';
-import { openDatabase } from '../src/server/db/client.js';
+import { openDatabase, queryRows } from '../src/server/db/client.js';
 import { activities, bookings } from '../src/server/db/schema/index.js';
 import { nextYearly } from '../src/server/db/seed/availability.js';
 import { CatalogModel } from '../src/server/modules/catalog/model.js';
@@ -214,6 +215,7 @@ function keptFileWritten(env: Record<string, string>): Promise<boolean> {
 
 async function p4(target: Target, rows: string[]) {
   await seed(target.env, SCALE);
+  const wide = await wideTag(target);
   // The seeder leaves a kept file; without it the first start reads everything (as after a restore),
   // and writes the file when it stops; the second start restores the file, and P4 is measured on it.
   await rm(path.join(target.env.DATA_DIR as string, KEPT_FILE), { force: true });
@@ -263,7 +265,8 @@ async function p4(target: Target, rows: string[]) {
         `| process memory with ${SCALE} activities | ${target.label} | RSS ${fmt(memory.rss)} MB after P4, peak ${fmt(memory.peak)} MB | | | /proc, the app's process |`,
       );
     }
-    await everythingChanged(target, rows, child);
+    await tagRounds(target, rows, child, 'patch');
+    await tagRounds(target, rows, child, 'everything', wide);
   } finally {
     await stop(child);
   }
@@ -313,19 +316,51 @@ async function oneWrite(target: Target, rows: string[], bareP95: number) {
   );
 }
 
-/** Rounds of a change of everything while the app serves: an approved tag rejected, then approved again, in turn. */
-const CHANGES_OF_EVERYTHING = quick ? 2 : 4;
+/** Rounds of each tag moderation while the app serves: rejected, then approved again, in turn. */
+const TAG_ROUNDS = quick ? 2 : 4;
+/** A tag on more activities than the read model patches in at once (PATCH_MAX, catalog/service.ts). */
+const WIDE_TAG_ACTIVITIES = 6000;
 
 /**
- * A change of everything while the app serves (docs/read-model.md#a-whole-read): the demo admin
- * rejects an approved tag, then approves it again, in turn; each is timed until the public tags show
- * it (the read model read whole), while a probe asks for /api/ready every 10 ms (how long a request
- * waits meanwhile); then the process's memory.
+ * A pending tag on the first WIDE_TAG_ACTIVITIES activities (approved links), written before the app
+ * starts: approving it, or rejecting it once approved, changes more activities than a patch takes, and
+ * the app reads everything (docs/read-model.md#a-whole-read). Its id.
  */
-async function everythingChanged(target: Target, rows: string[], child: ChildProcess) {
+async function wideTag(target: Target): Promise<number> {
+  const database = await openTarget(target);
+  try {
+    const [tag] = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into tags (name, status, is_approved) values ('bench-wide', 'pending', false) returning id`,
+    );
+    if (!tag) throw new Error('no tag written');
+    await database.db.execute(sql`
+      insert into activity_tags (activity_id, tag_id, status, is_approved)
+      select id, ${tag.id}, 'approved', true from activities order by id limit ${WIDE_TAG_ACTIVITIES}`);
+    return tag.id;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * An admin's tag moderation while the app serves, TAG_ROUNDS in turn, each timed until the public tags
+ * show it, while a probe asks for /api/ready every 10 ms (how long a request waits meanwhile); then the
+ * process's memory. `patch`: the first approved tag (a few thousand activities at 50,000), rejected
+ * then approved again: its activities read again and patched in (docs/read-model.md#keeping-it-current).
+ * `everything`: the wide tag approved then rejected: the catalogue read whole (docs/read-model.md#a-whole-read).
+ */
+async function tagRounds(
+  target: Target,
+  rows: string[],
+  child: ChildProcess,
+  kind: 'patch' | 'everything',
+  wide?: number,
+) {
   const cookie = await adminCookie();
-  const [tag] = (await (await fetch(`${base}/api/tags`)).json()) as { id: number }[];
-  if (!tag) throw new Error('no approved tag to change');
+  const [first] = (await (await fetch(`${base}/api/tags`)).json()) as { id: number }[];
+  const id = kind === 'everything' ? wide : first?.id;
+  if (id === undefined) throw new Error('no tag to moderate');
   const times: number[] = [];
   const waits: number[] = [];
   let probing = true;
@@ -338,10 +373,11 @@ async function everythingChanged(target: Target, rows: string[], child: ChildPro
     }
   })();
   try {
-    for (let round = 0; round < CHANGES_OF_EVERYTHING; round++) {
-      const approve = round % 2 === 1;
+    for (let round = 0; round < TAG_ROUNDS; round++) {
+      // The first approved tag is rejected first; the wide one, pending, approved first.
+      const approve = (round % 2 === 1) === (kind === 'patch');
       const started = performance.now();
-      const written = await fetch(`${base}/api/admin/tags/${tag.id}/approval`, {
+      const written = await fetch(`${base}/api/admin/tags/${id}/approval`, {
         method: 'PATCH',
         headers: { origin: base, cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ isApproved: approve ? 1 : 0 }),
@@ -349,8 +385,8 @@ async function everythingChanged(target: Target, rows: string[], child: ChildPro
       if (written.status !== 200) throw new Error(`tag: ${written.status} ${await written.text()}`);
       for (;;) {
         const listed = (await (await fetch(`${base}/api/tags`)).json()) as { id: number }[];
-        if (listed.some((t) => t.id === tag.id) === approve) break;
-        if (performance.now() - started > 60_000) throw new Error('a change of everything was not public after 60 s');
+        if (listed.some((t) => t.id === id) === approve) break;
+        if (performance.now() - started > 60_000) throw new Error('a tag moderation was not public after 60 s');
         await sleep(20);
       }
       times.push(performance.now() - started);
@@ -360,8 +396,12 @@ async function everythingChanged(target: Target, rows: string[], child: ChildPro
     await probe;
   }
   const memory = await processMemory(child);
+  const what =
+    kind === 'patch'
+      ? 'an approved tag moderated while serving (its activities patched in), until public'
+      : `a change of everything while serving (a tag on ${WIDE_TAG_ACTIVITIES} activities), until public`;
   rows.push(
-    `| a change of everything while serving, until public | ${target.label} | p50 ${fmt(percentile(times, 50))} ms, longest ${fmt(Math.max(...times))} ms | | | ${CHANGES_OF_EVERYTHING} in turn (an approved tag rejected, approved again); /api/ready every 10 ms meanwhile: p50 ${fmt(percentile(waits, 50), 1)} ms, longest ${fmt(Math.max(...waits))} ms |`,
+    `| ${what} | ${target.label} | p50 ${fmt(percentile(times, 50))} ms, longest ${fmt(Math.max(...times))} ms | | | ${TAG_ROUNDS} in turn (${kind === 'patch' ? 'rejected, approved' : 'approved, rejected'}); /api/ready every 10 ms meanwhile: p50 ${fmt(percentile(waits, 50), 1)} ms, longest ${fmt(Math.max(...waits))} ms |`,
   );
   if (memory) {
     rows.push(

@@ -115,20 +115,42 @@ describe('the kept snapshot (docs/read-model.md#the-kept-snapshot)', () => {
     expect((await restart()).started).toMatchObject({ from: 'file', caughtUp: 0 });
   });
 
-  it('reads everything after a change of everything (an approved tag)', async () => {
+  it('catches up with a tag approved, then renamed, while no app ran: the tags and the activities carrying it', async () => {
     const tag = await createTag(database.db, 'kept-while-stopped', 'pending');
+    await tagActivity(database.db, ids[5] as number, tag.id);
+    await tagActivity(database.db, ids[3] as number, tag.id);
     await database.db.update(tags).set({ status: 'approved', isApproved: true }).where(eq(tags.id, tag.id));
-    const { started, answers, expected } = await restart();
-    expect(started).toMatchObject({ from: 'database' });
+    let { started, answers, expected } = await restart();
+    expect(started).toMatchObject({ from: 'file', caughtUp: 2 });
     expect(answers).toEqual(expected);
     expect(answers['/api/tags']?.body).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'kept-while-stopped' })]),
     );
+    expect(answers[`/api/activities/${ids[3]}`]?.body).toMatchObject({
+      tags: ['kept-while-stopped'],
+    });
+
+    await database.db.update(tags).set({ name: 'kept-renamed' }).where(eq(tags.id, tag.id));
+    ({ started, answers, expected } = await restart());
+    expect(started).toMatchObject({ from: 'file', caughtUp: 2 });
+    expect(answers).toEqual(expected);
+    expect(answers[`/api/activities/${ids[3]}`]?.body).toMatchObject({
+      tags: ['kept-renamed'],
+    });
+    expect((await restart()).started).toMatchObject({ from: 'file', caughtUp: 0 });
+  });
+
+  it('reads everything after a change of everything (the tags emptied)', async () => {
+    await database.db.execute(sql`truncate tags cascade`);
+    const { started, answers, expected } = await restart();
+    expect(started).toMatchObject({ from: 'database' });
+    expect(answers).toEqual(expected);
+    expect(answers['/api/tags']?.body).toEqual([]);
     expect((await restart()).started).toMatchObject({ from: 'file', caughtUp: 0 });
   });
 
   it('is written by a command that changed the catalogue while no app ran (the seeder)', async () => {
-    // More than an app catches up with: a change of everything, and an activity renamed.
+    // A tag approved and an activity renamed, then the file written by the command.
     const tag = await createTag(database.db, 'kept-by-a-command', 'pending');
     await database.db.update(tags).set({ status: 'approved', isApproved: true }).where(eq(tags.id, tag.id));
     await database.db.execute(sql`update activities set name = 'Renamed by a command' where id = ${ids[2]}`);

@@ -408,6 +408,10 @@ describe('a patched snapshot (docs/read-model.md#keeping-it-current)', () => {
     expect(answers(inTurns, generator(4), now)).toEqual(answers(atOnce, generator(4), now));
     expect(inTurns.kept().index).toEqual(atOnce.kept().index);
     expect(inTurns.size).toBe(2400);
+    // A compaction is a build apart from the snapshot it came from; a small patch shares its build.
+    expect(inTurns.builtApartFrom(base)).toBe(true);
+    const small = await inTurns.patchedInTurns(changed.slice(0, 10), []);
+    expect(small.builtApartFrom(inTurns)).toBe(false);
   });
 
   it('answers as a snapshot built from the same activities, through additions, changes, removals and returns', () => {

@@ -657,6 +657,14 @@ export class CatalogModel {
     return new CatalogModel([], approvedTags).patchedFrom(this, rows, goneIds);
   }
 
+  /**
+   * Whether this snapshot and `other` come from different builds: a full build or a compaction lies
+   * between them, which leaves the other's columns and index behind, as garbage once it is replaced.
+   */
+  builtApartFrom(other: CatalogModel): boolean {
+    return this.generation !== other.generation;
+  }
+
   /** Whether so much changed since the last full build (or went) that the snapshot is compacted. */
   private get compactionDue(): boolean {
     return this.search.dirty.length > DELTA_MAX || this.capacity - this.size > DEAD_MAX;

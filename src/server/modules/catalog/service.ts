@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -19,6 +20,11 @@ export const CATALOG_CHANNEL = 'catalog';
  */
 const PATCH_LIMIT = 200;
 const PATCH_MAX = 5000;
+/**
+ * The change log's mark for the list of approved tags (announced as "tags"), beside activity ids and
+ * 0 for everything (src/server/db/migrations/0029_tag_changes_patched.sql).
+ */
+const TAGS_CHANGED = -1;
 /** A change that cannot be read (the database is down) is tried again after this long. */
 const RETRY_MS = 1000;
 /** How long a write's answer waits for the read model to have its change. */
@@ -84,6 +90,24 @@ async function readWhole(
   });
 }
 
+/**
+ * `model` with the public activities of `ids` read again and put in place (those no longer public
+ * left out), and with `tags` the approved tags read again too: a patch
+ * (docs/read-model.md#keeping-it-current).
+ */
+async function patchedFrom(database: Database, model: CatalogModel, ids: number[], tags: boolean) {
+  const [rows, approved] = await Promise.all([
+    repo.publicActivities(database.db, ids),
+    tags ? repo.approvedTags(database.db) : undefined,
+  ]);
+  const found = new Set(rows.map((r) => r.id));
+  return model.patchedInTurns(
+    rows,
+    ids.filter((id) => !found.has(id)),
+    approved,
+  );
+}
+
 /** Writes `model` as the kept file of `dir`, under `snapshot` (taken before the read `model` came from). */
 async function writeModel(database: Database, dir: string, snapshot: string, model: CatalogModel) {
   const { identity, migration } = await keptIdentity(database.db);
@@ -113,6 +137,8 @@ export class Catalog {
   /** Goes up with every change applied; part of the public answers' ETags. */
   version = 0;
   private pendingIds = new Set<number>();
+  /** The list of approved tags changed ("tags"): read again with the next patch. */
+  private pendingTags = false;
   private pendingAll = false;
   /** Notifications received / applied; a sync waits for its own to be applied. */
   private received = 0;
@@ -133,6 +159,8 @@ export class Catalog {
   private keeping: Promise<void> = Promise.resolve();
   /** How the read model was made at start. */
   started: CatalogStart | null = null;
+  /** How many times the whole catalogue was read: at start (without a usable file) and for a change of everything. */
+  wholeReads = 0;
 
   constructor(
     private readonly database: Database,
@@ -195,13 +223,9 @@ export class Catalog {
       }
       let model = CatalogModel.restored(kept.model);
       const restoreMs = lap();
+      const ids = changed.filter((id) => id !== TAGS_CHANGED);
       if (changed.length > 0) {
-        const rows = await repo.publicActivities(db, changed);
-        const found = new Set(rows.map((r) => r.id));
-        model = await model.patchedInTurns(
-          rows,
-          changed.filter((id) => !found.has(id)),
-        );
+        model = await patchedFrom(this.database, model, ids, ids.length < changed.length);
         this.keepLater(now);
       }
       this.replace(model);
@@ -209,7 +233,7 @@ export class Catalog {
         { readMs, changesMs, restoreMs, catchUpMs: lap(), bytes: kept.bytes },
         'read model restored from the kept file',
       );
-      return changed.length;
+      return ids.length;
     } catch (error) {
       const reason = error instanceof KeptFileRejected ? error.message : undefined;
       this.log.warn({ err: error, reason }, 'read model: the kept file cannot be used; reading everything');
@@ -282,6 +306,7 @@ export class Catalog {
     }
     this.received++;
     if (payload === 'all') this.pendingAll = true;
+    else if (payload === 'tags') this.pendingTags = true;
     else if (payload.startsWith('a:')) {
       const id = Number(payload.slice(2));
       if (Number.isInteger(id)) this.pendingIds.add(id);
@@ -296,28 +321,35 @@ export class Catalog {
 
   private schedule() {
     if (this.running || this.closed || this.retryTimer || !this.ready) return;
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.received > this.applied && !this.retryTimer) this.schedule();
-    });
+    // From the next turn: a transaction's notifications come together (a tag's, one for each activity
+    // carrying it), and are applied as one batch rather than the first alone, then the rest.
+    this.running = nextTurn()
+      .then(() => this.drain())
+      .finally(() => {
+        this.running = null;
+        if (this.received > this.applied && !this.retryTimer) this.schedule();
+      });
   }
 
   /** Applies what was announced, in batches, until nothing waits. */
   private async drain(): Promise<void> {
-    while (!this.closed && (this.pendingAll || this.pendingIds.size > 0)) {
+    while (!this.closed && (this.pendingAll || this.pendingTags || this.pendingIds.size > 0)) {
       const upTo = this.received;
       const all =
         this.pendingAll || this.pendingIds.size > Math.min(PATCH_MAX, Math.max(PATCH_LIMIT, this.model.size / 2));
       const ids = [...this.pendingIds];
+      const tags = this.pendingTags;
       this.pendingAll = false;
+      this.pendingTags = false;
       this.pendingIds.clear();
       try {
         if (all) await this.reloadAll();
-        else await this.reload(ids);
+        else await this.reload(ids, tags);
       } catch (error) {
         // The database is down or busy: keep serving what we have, and try again.
         this.log.warn({ err: error }, 'read model: a change could not be read; trying again');
         if (all) this.pendingAll = true;
+        if (tags) this.pendingTags = true;
         for (const id of ids) this.pendingIds.add(id);
         this.retryTimer = setTimeout(() => {
           this.retryTimer = undefined;
@@ -333,7 +365,7 @@ export class Catalog {
         return false;
       });
     }
-    if (!this.pendingAll && this.pendingIds.size === 0) {
+    if (!this.pendingAll && !this.pendingTags && this.pendingIds.size === 0) {
       this.applied = Math.max(this.applied, this.received);
       this.waiters = this.waiters.filter((w) => {
         if (w.upTo > this.applied) return true;
@@ -354,6 +386,7 @@ export class Catalog {
     // Taken before the read: every change visible in it is in what is read (docs/read-model.md#the-kept-snapshot).
     const snapshot = this.keptDir ? await currentSnapshot(this.database.db) : null;
     this.replace(await readWhole(this.database, this.log, this.indexThread));
+    this.wholeReads++;
     if (snapshot !== null) this.keepLater(snapshot);
     // While the app serves, the snapshot replaced and the read's garbage are given back soon, as the
     // start does before it listens: left to V8, four such reads in a row at 50,000 activities left the
@@ -370,15 +403,12 @@ export class Catalog {
     this.log.debug({ ms: Math.round(performance.now() - started) }, 'read model: garbage collected after a whole read');
   }
 
-  private async reload(ids: number[]) {
-    const rows = await repo.publicActivities(this.database.db, ids);
-    const found = new Set(rows.map((r) => r.id));
-    this.replace(
-      await this.model.patchedInTurns(
-        rows,
-        ids.filter((id) => !found.has(id)),
-      ),
-    );
+  /** `ids` read again and patched in; `tags`: the approved tags too. */
+  private async reload(ids: number[], tags: boolean) {
+    const before = this.model;
+    this.replace(await patchedFrom(this.database, this.model, ids, tags));
+    // A compaction left the last build's columns and index behind: given back as after a whole read.
+    if (this.model.builtApartFrom(before)) setImmediate(() => this.collect());
   }
 
   /**
