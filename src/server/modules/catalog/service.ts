@@ -400,15 +400,21 @@ export class Catalog {
     if (this.closed) return;
     const started = performance.now();
     collectGarbage();
-    this.log.debug({ ms: Math.round(performance.now() - started) }, 'read model: garbage collected after a whole read');
+    this.log.debug({ ms: Math.round(performance.now() - started) }, 'read model: garbage collected after a new build');
   }
 
   /** `ids` read again and patched in; `tags`: the approved tags too. */
   private async reload(ids: number[], tags: boolean) {
+    const started = performance.now();
     const before = this.model;
     this.replace(await patchedFrom(this.database, this.model, ids, tags));
+    const compacted = this.model.builtApartFrom(before);
     // A compaction left the last build's columns and index behind: given back as after a whole read.
-    if (this.model.builtApartFrom(before)) setImmediate(() => this.collect());
+    if (compacted) setImmediate(() => this.collect());
+    this.log.debug(
+      { activities: ids.length, tags, compacted, ms: Math.round(performance.now() - started) },
+      'read model patched',
+    );
   }
 
   /**
