@@ -326,7 +326,7 @@ const WIDE_TAG_ACTIVITIES = 6000;
  * starts: approving it, or rejecting it once approved, changes more activities than a patch takes, and
  * the app reads everything (docs/read-model.md#a-whole-read). Its id.
  */
-async function wideTag(target: Target): Promise<number> {
+async function wideTag(target: Target): Promise<{ id: number; activities: number }> {
   const database = await openTarget(target);
   try {
     const [tag] = await queryRows<{ id: number }>(
@@ -334,10 +334,13 @@ async function wideTag(target: Target): Promise<number> {
       sql`insert into tags (name, status, is_approved) values ('bench-wide', 'pending', false) returning id`,
     );
     if (!tag) throw new Error('no tag written');
-    await database.db.execute(sql`
-      insert into activity_tags (activity_id, tag_id, status, is_approved)
-      select id, ${tag.id}, 'approved', true from activities order by id limit ${WIDE_TAG_ACTIVITIES}`);
-    return tag.id;
+    const links = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into activity_tags (activity_id, tag_id, status, is_approved)
+        select id, ${tag.id}, 'approved', true from activities order by id limit ${WIDE_TAG_ACTIVITIES}
+        returning id`,
+    );
+    return { id: tag.id, activities: links.length };
   } finally {
     await database.close();
   }
@@ -355,11 +358,11 @@ async function tagRounds(
   rows: string[],
   child: ChildProcess,
   kind: 'patch' | 'everything',
-  wide?: number,
+  wide?: { id: number; activities: number },
 ) {
   const cookie = await adminCookie();
   const [first] = (await (await fetch(`${base}/api/tags`)).json()) as { id: number }[];
-  const id = kind === 'everything' ? wide : first?.id;
+  const id = kind === 'everything' ? wide?.id : first?.id;
   if (id === undefined) throw new Error('no tag to moderate');
   const times: number[] = [];
   const waits: number[] = [];
@@ -399,7 +402,7 @@ async function tagRounds(
   const what =
     kind === 'patch'
       ? 'an approved tag moderated while serving (its activities patched in), until public'
-      : `a change of everything while serving (a tag on ${WIDE_TAG_ACTIVITIES} activities), until public`;
+      : `a change of everything while serving (a tag on ${wide?.activities} activities), until public`;
   rows.push(
     `| ${what} | ${target.label} | p50 ${fmt(percentile(times, 50))} ms, longest ${fmt(Math.max(...times))} ms | | | ${TAG_ROUNDS} in turn (${kind === 'patch' ? 'rejected, approved' : 'approved, rejected'}); /api/ready every 10 ms meanwhile: p50 ${fmt(percentile(waits, 50), 1)} ms, longest ${fmt(Math.max(...waits))} ms |`,
   );
