@@ -25,6 +25,8 @@ const PATCH_MAX = 5000;
  * 0 for everything (src/server/db/migrations/0029_tag_changes_patched.sql).
  */
 const TAGS_CHANGED = -1;
+/** At most this many turns of the event loop for a transaction's notifications to come (Catalog.settled). */
+const SETTLE_TURNS = 20;
 /** A change that cannot be read (the database is down) is tried again after this long. */
 const RETRY_MS = 1000;
 /** How long a write's answer waits for the read model to have its change. */
@@ -321,14 +323,26 @@ export class Catalog {
 
   private schedule() {
     if (this.running || this.closed || this.retryTimer || !this.ready) return;
-    // From the next turn: a transaction's notifications come together (a tag's, one for each activity
-    // carrying it), and are applied as one batch rather than the first alone, then the rest.
-    this.running = nextTurn()
+    this.running = this.settled()
       .then(() => this.drain())
       .finally(() => {
         this.running = null;
         if (this.received > this.applied && !this.retryTimer) this.schedule();
       });
+  }
+
+  /**
+   * Resolves a turn of the event loop later, or more while notifications keep coming (at most
+   * SETTLE_TURNS): a transaction's notifications (a tag's, one for each activity carrying it) reach
+   * the app together on PGlite, over several reads of the connection on PostgreSQL, and are applied
+   * as one batch rather than the first ones alone, then the rest (docs/read-model.md#keeping-it-current).
+   */
+  private async settled(): Promise<void> {
+    let seen = -1;
+    for (let turn = 0; turn < SETTLE_TURNS && seen !== this.received; turn++) {
+      seen = this.received;
+      await nextTurn();
+    }
   }
 
   /** Applies what was announced, in batches, until nothing waits. */
