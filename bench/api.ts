@@ -325,7 +325,8 @@ const WIDE_TAG_ACTIVITIES = 6000;
 /**
  * A pending tag on the first WIDE_TAG_ACTIVITIES activities (approved links), written before the app
  * starts: approving it, or rejecting it once approved, changes more activities than a patch takes, and
- * the app reads everything (docs/read-model.md#a-whole-read). Its id.
+ * the app reads everything (docs/read-model.md#a-whole-read). Its id, and how many activities carry it
+ * (fewer in a run of fewer activities).
  */
 async function wideTag(target: Target): Promise<{ id: number; activities: number }> {
   const database = await openTarget(target);

@@ -93,8 +93,8 @@ describe('the word index of a whole read, built on its own thread', () => {
       }
     }
     // From the first activity: the test's catalogue is small.
-    const failing = new Catalog(ctx.database, log, { indexThread: () => new StoppingThread(), indexThreadFrom: 1 });
-    const usual = new Catalog(ctx.database, log, { indexThreadFrom: 1 });
+    const failing = new Catalog(ctx.database, log, { indexThread: { make: () => new StoppingThread(), from: 1 } });
+    const usual = new Catalog(ctx.database, log, { indexThread: { from: 1 } });
     try {
       await failing.start();
       expect(warnings).toEqual(['read model: reading again, the word index built on the main thread']);
@@ -130,7 +130,7 @@ describe('the word index of a whole read, built on its own thread', () => {
       [count, 1],
     ] as const) {
       made = 0;
-      const catalog = new Catalog(ctx.database, log, { indexThread: counted, indexThreadFrom: from });
+      const catalog = new Catalog(ctx.database, log, { indexThread: { make: counted, from } });
       try {
         await catalog.start();
         expect(made).toBe(threads);

@@ -43,10 +43,15 @@ export interface CatalogStart {
 export interface CatalogOptions {
   /** The folder of the kept file (DATA_DIR); null: no file, the model is read whole at every start. */
   keptDir?: string | null;
-  /** What builds a whole read's word index on a thread of its own (the tests give one that fails). */
-  indexThread?: () => IndexInWorker;
-  /** From how many public activities a whole read builds its word index on a thread (INDEX_THREAD_FROM). */
-  indexThreadFrom?: number;
+  /** A whole read's word index thread (the tests give one that fails, or a lower threshold). */
+  indexThread?: IndexThreadOptions;
+}
+
+export interface IndexThreadOptions {
+  /** What builds the index on a thread of its own. */
+  make?: () => IndexInWorker;
+  /** From how many public activities a whole read builds its index on a thread (INDEX_THREAD_FROM). */
+  from?: number;
 }
 
 /**
@@ -57,7 +62,7 @@ export interface CatalogOptions {
 export const INDEX_THREAD_FROM = 5000;
 
 /**
- * The whole public catalogue read from the database and built into a snapshot. From `threadFrom`
+ * The whole public catalogue read from the database and built into a snapshot. From `from`
  * public activities, its word index is built on a thread of its own while the read goes on
  * (IndexInWorker); should that thread fail, the rows have let their search texts go: the catalogue
  * is read again and the index built on this thread (`log` says so).
@@ -65,10 +70,7 @@ export const INDEX_THREAD_FROM = 5000;
 async function readWhole(
   database: Database,
   log?: FastifyBaseLogger,
-  {
-    make = () => new IndexInWorker(),
-    threadFrom = INDEX_THREAD_FROM,
-  }: { make?: () => IndexInWorker; threadFrom?: number } = {},
+  { make = () => new IndexInWorker(), from = INDEX_THREAD_FROM }: IndexThreadOptions = {},
 ): Promise<CatalogModel> {
   // Hundreds of MB of short-lived garbage, collected with a looser factor (docs/deployment.md#memory).
   return withHeapGrowthLoosened(async () => {
@@ -76,7 +78,7 @@ async function readWhole(
     try {
       const [rows, tags] = await Promise.all([
         repo.publicActivities(database.db, undefined, undefined, (chunk, total) => {
-          if (total >= threadFrom) (index ??= make()).take(chunk);
+          if (total >= from) (index ??= make()).take(chunk);
         }),
         repo.approvedTags(database.db),
       ]);
@@ -155,7 +157,7 @@ export class Catalog {
   private ready = false;
   private listeners = new Set<() => void>();
   private readonly keptDir: string | null;
-  private readonly indexThread: { make?: () => IndexInWorker; threadFrom?: number };
+  private readonly indexThread: IndexThreadOptions;
   /** The snapshot the file is to be written with, when a write is due; the write under way. */
   private keepSnapshot: string | null = null;
   private keeping: Promise<void> = Promise.resolve();
@@ -170,7 +172,7 @@ export class Catalog {
     options: CatalogOptions = {},
   ) {
     this.keptDir = options.keptDir ?? null;
-    this.indexThread = { make: options.indexThread, threadFrom: options.indexThreadFrom };
+    this.indexThread = options.indexThread ?? {};
   }
 
   /**
@@ -389,10 +391,21 @@ export class Catalog {
     }
   }
 
-  private replace(model: CatalogModel) {
+  /**
+   * Puts `model` in place; whether it is a build apart from the last (a whole read, a compaction). While
+   * the app serves, such a build leaves the last one's columns and index behind, and a whole read its
+   * garbage: given back soon, as the start does before it listens (left to V8, four whole reads in a
+   * row at 50,000 activities left the process at 587 MB instead of 425, eight compactions at 399 to
+   * 431 MB instead of 378: docs/read-model.md#a-whole-read). In a later turn, once the writes that
+   * wait for this change (resolved in this one) have had their answers.
+   */
+  private replace(model: CatalogModel): boolean {
+    const rebuilt = model.builtApartFrom(this.model);
     this.model = model;
     this.version++;
     for (const listener of this.listeners) listener();
+    if (rebuilt && this.ready) setImmediate(() => this.collect());
+    return rebuilt;
   }
 
   private async reloadAll() {
@@ -402,11 +415,6 @@ export class Catalog {
     this.replace(await readWhole(this.database, this.log, this.indexThread));
     this.wholeReads++;
     if (snapshot !== null) this.keepLater(snapshot);
-    // While the app serves, the snapshot replaced and the read's garbage are given back soon, as the
-    // start does before it listens: left to V8, four such reads in a row at 50,000 activities left the
-    // process at 587 MB instead of 425 (docs/read-model.md#a-whole-read). In a later turn, once the
-    // writes that wait for this change (resolved in this one) have had their answers.
-    if (this.ready) setImmediate(() => this.collect());
     this.log.debug({ activities: this.model.size, ms: Math.round(performance.now() - started) }, 'read model built');
   }
 
@@ -420,11 +428,7 @@ export class Catalog {
   /** `ids` read again and patched in; `tags`: the approved tags too. */
   private async reload(ids: number[], tags: boolean) {
     const started = performance.now();
-    const before = this.model;
-    this.replace(await patchedFrom(this.database, this.model, ids, tags));
-    const compacted = this.model.builtApartFrom(before);
-    // A compaction left the last build's columns and index behind: given back as after a whole read.
-    if (compacted) setImmediate(() => this.collect());
+    const compacted = this.replace(await patchedFrom(this.database, this.model, ids, tags));
     this.log.debug(
       { activities: ids.length, tags, compacted, ms: Math.round(performance.now() - started) },
       'read model patched',
@@ -433,14 +437,14 @@ export class Catalog {
 
   /**
    * Resolves once every change committed before the call is in the read model
-   * (a NOTIFY of our own travels behind them), or after a second at most: a
-   * write's answer waits for it, so that whoever wrote reads their write.
+   * (a NOTIFY of our own travels behind them), or after `timeoutMs` at most (a
+   * second: a write's answer waits for it, so that whoever wrote reads their write).
    */
-  async sync(): Promise<void> {
+  async sync(timeoutMs = SYNC_TIMEOUT_MS): Promise<void> {
     if (this.closed) return;
     const token = randomUUID();
     const done = new Promise<void>((resolve) => this.syncs.set(token, resolve));
-    const timeout = new Promise<void>((resolve) => setTimeout(resolve, SYNC_TIMEOUT_MS).unref());
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
     try {
       await this.database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${`sync:${token}`})`);
       await Promise.race([done, timeout]);
